@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The one CMake section that knows about ns-3 releases (DESIGN.md section 4).
+#
+# Inputs : ATM_NS3_MODULES (ns-3 modules the atm library links, e.g. "core;network;internet")
+# Outputs: ATM_NS3_VERSION  integer 100*major + minor (3.37 -> 337, 3.48 -> 348); installed ns-3
+#                           headers carry no version macro, so it is derived here and passed to the
+#                           code as a compile definition, read only by model/atm-ns3-compat.h
+#          ATM_NS3_LIBS     the link targets for ATM_NS3_MODULES in this build mode
+#          ATM_NS3_CXX_STANDARD  the C++ standard the ns-3 release requires (17, 20 or 23)
+#          ATM_NS3_BACKEND  "in-tree", "package" (find_package: Debian/Ubuntu, ./ns3 install) or "wheel"
+#
+# Version facts absorbed here:
+#   - in-tree trees name their targets through ${lib<module>} variables (all releases);
+#   - installed packages export ns3::lib<module> up to 3.42 and ns3::<module> from 3.43;
+#   - the PyPI wheel ships include/ and lib64/libns3.<minor>-<module>.so with a CMake package whose
+#     paths point at the wheel's build machine, so its targets are rebuilt here from the files;
+#   - ns-3 needs C++17 up to 3.40, C++20 from 3.41 and C++23 from 3.46.
+
+function(atm_version_from_string version_string out_var)
+  if(version_string MATCHES "^3\\.([0-9]+)")
+    math(EXPR _v "300 + ${CMAKE_MATCH_1}")
+  elseif(version_string MATCHES "^3-dev" OR version_string MATCHES "dev")
+    set(_v 399) # ns-3-dev: newer than any release we know
+  else()
+    message(FATAL_ERROR "atm: cannot read an ns-3 version from '${version_string}'. "
+                        "Set -DATM_NS3_VERSION=<e.g. 337> by hand.")
+  endif()
+  set(${out_var} ${_v} PARENT_SCOPE)
+endfunction()
+
+if(COMMAND build_lib)
+  # ---- in-tree: contrib/atm of an ns-3 source tree -------------------------------------------
+  set(ATM_NS3_BACKEND "in-tree")
+  if(NOT DEFINED ATM_NS3_VERSION)
+    atm_version_from_string("${NS3_VER}" ATM_NS3_VERSION)
+  endif()
+  set(ATM_NS3_LIBS)
+  foreach(_m ${ATM_NS3_MODULES})
+    list(APPEND ATM_NS3_LIBS ${lib${_m}})
+  endforeach()
+else()
+  # ---- standalone: an installed ns-3 --------------------------------------------------------
+  set(ATM_NS3_LIBS)
+  set(NS3_WHEEL_ROOT "" CACHE PATH
+      "Directory of the ns3 Python wheel's files (holding include/ and lib64/); empty = search")
+  if(NOT NS3_WHEEL_ROOT)
+    find_package(ns3 CONFIG QUIET)
+  endif()
+
+  if(ns3_FOUND)
+    set(ATM_NS3_BACKEND "package")
+    if(NOT DEFINED ATM_NS3_VERSION)
+      atm_version_from_string("${ns3_VERSION}" ATM_NS3_VERSION)
+    endif()
+    foreach(_m ${ATM_NS3_MODULES})
+      if(TARGET ns3::lib${_m})
+        list(APPEND ATM_NS3_LIBS ns3::lib${_m}) # <= 3.42
+      elseif(TARGET ns3::${_m})
+        list(APPEND ATM_NS3_LIBS ns3::${_m}) # >= 3.43
+      else()
+        message(FATAL_ERROR "atm: the installed ns-3 (${ns3_DIR}) has no module '${_m}'. "
+                            "Install an ns-3 build that includes it.")
+      endif()
+    endforeach()
+  else()
+    # The wheel: ask Python where the package lives without importing it (importing loads cppyy).
+    if(NOT NS3_WHEEL_ROOT)
+      find_package(Python3 COMPONENTS Interpreter QUIET)
+      if(Python3_FOUND)
+        execute_process(
+          COMMAND ${Python3_EXECUTABLE} -c
+                  "import importlib.util as u, os; s = u.find_spec('ns3'); print(os.path.dirname(s.origin) if s and s.origin else (list(s.submodule_search_locations)[0] if s else ''))"
+          OUTPUT_VARIABLE _wheel_dir OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+        if(_wheel_dir AND EXISTS "${_wheel_dir}/include/ns3/core-module.h")
+          set(NS3_WHEEL_ROOT "${_wheel_dir}" CACHE PATH "" FORCE)
+        endif()
+      endif()
+    endif()
+    if(NOT NS3_WHEEL_ROOT OR NOT EXISTS "${NS3_WHEEL_ROOT}/include/ns3/core-module.h")
+      message(FATAL_ERROR
+        "atm: no installed ns-3 found.\n"
+        "  Debian/Ubuntu: apt-get install libns3-dev ns3\n"
+        "  PyPI wheel   : pip install ns3 (in the Python on PATH), or -DNS3_WHEEL_ROOT=<site-packages>/ns3\n"
+        "  own install  : ./ns3 install, then -Dns3_DIR=<prefix>/lib/cmake/ns3")
+    endif()
+    set(ATM_NS3_BACKEND "wheel")
+    file(GLOB _core "${NS3_WHEEL_ROOT}/lib*/libns3.*-core*.so")
+    list(GET _core 0 _core)
+    get_filename_component(_libdir "${_core}" DIRECTORY)
+    get_filename_component(_corename "${_core}" NAME)
+    string(REGEX MATCH "libns3\\.([0-9]+)-core(.*)\\.so" _ "${_corename}")
+    set(_minor ${CMAKE_MATCH_1})
+    set(_suffix ${CMAKE_MATCH_2}) # "" for release wheels, "-default"/"-debug" for other profiles
+    if(NOT DEFINED ATM_NS3_VERSION)
+      math(EXPR ATM_NS3_VERSION "300 + ${_minor}")
+    endif()
+    foreach(_m ${ATM_NS3_MODULES})
+      set(_lib "${_libdir}/libns3.${_minor}-${_m}${_suffix}.so")
+      if(NOT EXISTS "${_lib}")
+        message(FATAL_ERROR "atm: the ns3 wheel at ${NS3_WHEEL_ROOT} has no ${_lib}")
+      endif()
+      if(NOT TARGET atm_ns3::${_m})
+        add_library(atm_ns3::${_m} SHARED IMPORTED)
+        set_target_properties(atm_ns3::${_m} PROPERTIES
+          IMPORTED_LOCATION "${_lib}"
+          INTERFACE_INCLUDE_DIRECTORIES "${NS3_WHEEL_ROOT}/include")
+      endif()
+      list(APPEND ATM_NS3_LIBS atm_ns3::${_m})
+    endforeach()
+    # The wheel's libraries find each other through their own RUNPATH; the linker needs a hint.
+    set(ATM_NS3_LINK_OPTIONS "-Wl,-rpath-link,${_libdir}" "-Wl,-rpath,${_libdir}")
+  endif()
+endif()
+
+if(ATM_NS3_VERSION LESS 337)
+  message(FATAL_ERROR "atm: ns-3 ${ATM_NS3_VERSION} is older than 3.37; use wscript in a waf-era "
+                      "tree (best effort) or upgrade ns-3.")
+endif()
+if(ATM_NS3_VERSION GREATER_EQUAL 346)
+  set(ATM_NS3_CXX_STANDARD 23)
+elseif(ATM_NS3_VERSION GREATER_EQUAL 341)
+  set(ATM_NS3_CXX_STANDARD 20)
+else()
+  set(ATM_NS3_CXX_STANDARD 17)
+endif()
+message(STATUS "atm: ns-3 ${ATM_NS3_VERSION} (${ATM_NS3_BACKEND}), C++${ATM_NS3_CXX_STANDARD}")

@@ -1,0 +1,71 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_NS3_COMPAT_H
+#define ATM_NS3_COMPAT_H
+
+/**
+ * @file
+ * @ingroup atm
+ * The one place where the atm module's C++ code absorbs differences between ns-3 releases
+ * (3.37 ... 3.48). Nothing else in the module may test ATM_NS3_VERSION.
+ *
+ * ATM_NS3_VERSION is 100 * major + minor of the ns-3 release the module is built against (3.37 ->
+ * 337). Installed ns-3 headers carry no version macro, so the build system derives it (from NS3_VER
+ * in-tree, from the installed package's version, or from the wheel's library names) and passes it
+ * as a compile definition; see cmake/atm-ns3.cmake.
+ *
+ * Differences handled here:
+ * - 3.42 turned TestCase::TestDuration and TestSuite::Type into scoped enums
+ *   (TestCase::Duration::QUICK, TestSuite::Type::UNIT) and deprecated the old names; 3.46 removed
+ *   them. Tests use ATM_TEST_QUICK / ATM_TEST_EXTENSIVE / ATM_TEST_TAKES_FOREVER and
+ *   ATM_SUITE_UNIT / ATM_SUITE_SYSTEM.
+ * - 3.42 renamed EventId::IsRunning() to IsPending() (the old name was removed in 3.46): use
+ *   AtmEventIsPending().
+ */
+
+#ifndef ATM_NS3_VERSION
+#error "ATM_NS3_VERSION is not defined: build the atm module through its CMakeLists.txt or wscript"
+#endif
+
+#include "ns3/event-id.h"
+#include "ns3/test.h"
+
+#if ATM_NS3_VERSION >= 342
+#define ATM_TEST_QUICK ns3::TestCase::Duration::QUICK
+#define ATM_TEST_EXTENSIVE ns3::TestCase::Duration::EXTENSIVE
+#define ATM_TEST_TAKES_FOREVER ns3::TestCase::Duration::TAKES_FOREVER
+#define ATM_SUITE_UNIT ns3::TestSuite::Type::UNIT
+#define ATM_SUITE_SYSTEM ns3::TestSuite::Type::SYSTEM
+#define ATM_SUITE_EXAMPLE ns3::TestSuite::Type::EXAMPLE
+#else
+#define ATM_TEST_QUICK ns3::TestCase::QUICK
+#define ATM_TEST_EXTENSIVE ns3::TestCase::EXTENSIVE
+#define ATM_TEST_TAKES_FOREVER ns3::TestCase::TAKES_FOREVER
+#define ATM_SUITE_UNIT ns3::TestSuite::UNIT
+#define ATM_SUITE_SYSTEM ns3::TestSuite::SYSTEM
+#define ATM_SUITE_EXAMPLE ns3::TestSuite::EXAMPLE
+#endif
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @param id an event
+ * @return true if the event is scheduled and has neither run nor been cancelled
+ */
+inline bool
+AtmEventIsPending(const EventId& id)
+{
+#if ATM_NS3_VERSION >= 342
+    return id.IsPending();
+#else
+    return id.IsRunning();
+#endif
+}
+
+} // namespace ns3
+
+#endif // ATM_NS3_COMPAT_H
