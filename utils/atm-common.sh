@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Shell functions shared by utils/quickstart (the README's two commands) and .ci/run.
+# Source it; it defines functions only. Every build goes to its own directory, so the backends
+# (Debian ns-3, the PyPI wheel, an ns-3 source tree) never see each other's files.
+
+ATM_ROOT=${ATM_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+ATM_CACHE=${ATM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ns3-atm}
+ATM_WHEEL_VERSION=${ATM_WHEEL_VERSION:-3.44.post0}
+ATM_PASSED=${ATM_PASSED:-0}
+ATM_FAILED=${ATM_FAILED:-0}
+ATM_FAILURES=${ATM_FAILURES:-}
+
+atm_log() { printf '\033[1m[atm]\033[0m %s\n' "$*" >&2; }
+atm_die() { printf '[atm] error: %s\n' "$*" >&2; exit 1; }
+
+# Run a command as root (directly, or through sudo).
+atm_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+        atm_die "need root (or sudo) to run: $*"
+    fi
+}
+
+# Install the Debian/Ubuntu packages given as arguments, if any is missing.
+atm_apt_install() {
+    local missing=() p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    atm_log "installing ${missing[*]}"
+    command -v apt-get >/dev/null || atm_die "apt-get not found: install ${missing[*]} by hand"
+    atm_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    atm_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Packages for the standalone build against Debian/Ubuntu's ns-3 (libns3-dev's CMake package also
+# needs the ns3 package's files).
+atm_deps_debian() {
+    # libns3-dev's CMake targets link these -dev libraries by absolute path without depending on them.
+    atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
+        libgsl-dev libsqlite3-dev libxml2-dev
+}
+
+# Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
+atm_build_standalone() {
+    local dir=$1
+    shift
+    atm_log "building the atm module in $dir"
+    cmake -S "$ATM_ROOT" -B "$dir" -G Ninja "$@" >"$dir.configure.log" 2>&1 \
+        || { cat "$dir.configure.log"; atm_die "CMake configuration failed (log above)"; }
+    cmake --build "$dir" -j "$(nproc)" >"$dir.build.log" 2>&1 \
+        || { tail -n 60 "$dir.build.log"; atm_die "build failed (last lines above; full log $dir.build.log)"; }
+}
+
+# Record one test result. $1 = label, $2 = exit code.
+atm_count() {
+    if [ "$2" -eq 0 ]; then
+        ATM_PASSED=$((ATM_PASSED + 1))
+        printf '  PASS  %s\n' "$1"
+    else
+        ATM_FAILED=$((ATM_FAILED + 1))
+        ATM_FAILURES="$ATM_FAILURES $1"
+        printf '  FAIL  %s\n' "$1"
+    fi
+}
+
+# The ns-3 TestSuites of a standalone build, one suite at a time. $1 = build dir, $2 = fullness,
+# $3 = label prefix.
+atm_run_suites() {
+    local dir=$1 fullness=$2 label=$3 suite rc
+    local runner="$dir/atm-test-runner"
+    [ -x "$runner" ] || atm_die "$runner missing"
+    for suite in $("$runner" --list | awk '{print $NF}' | grep '^atm-'); do
+        "$runner" --suite="$suite" --fullness="$fullness" >"$dir/suite-$suite.log" 2>&1
+        rc=$?
+        [ $rc -ne 0 ] && tail -n 30 "$dir/suite-$suite.log"
+        atm_count "$label ns-3 suite $suite" $rc
+    done
+}
+
+# The googletest binary: each gtest test counts once. $1 = build dir, $2 = label prefix.
+atm_run_gtest() {
+    local dir=$1 label=$2 line name
+    [ -x "$dir/atm-gtest" ] || return 0
+    "$dir/atm-gtest" >"$dir/gtest.log" 2>&1
+    while IFS= read -r line; do
+        case "$line" in
+        "[       OK ] "*) name=${line#\[       OK \] }; atm_count "$label gtest ${name%% (*}" 0 ;;
+        "[  FAILED  ] "*"("*) name=${line#\[  FAILED  \] }; atm_count "$label gtest ${name%% (*}" 1 ;;
+        esac
+    done <"$dir/gtest.log"
+    grep -q "^\[  PASSED  \]" "$dir/gtest.log" || { tail -n 30 "$dir/gtest.log"; atm_count "$label gtest binary" 1; }
+}
+
+# The example command lines of test/examples-to-run.py (the ones test.py runs in-tree).
+# $1 = build dir, $2 = label prefix.
+atm_run_examples() {
+    local dir=$1 label=$2 cmd rc
+    while IFS= read -r cmd; do
+        [ -n "$cmd" ] || continue
+        # shellcheck disable=SC2086
+        (cd "$dir" && timeout 600 "$dir/examples/"$cmd) >"$dir/example.log" 2>&1
+        rc=$?
+        [ $rc -ne 0 ] && tail -n 20 "$dir/example.log"
+        atm_count "$label example $cmd" $rc
+    done < <(python3 - "$ATM_ROOT/test/examples-to-run.py" <<'EOF'
+import sys
+ns = {}
+exec(open(sys.argv[1]).read(), ns)
+for entry in ns.get("cpp_examples", []):
+    cmd, do_run = entry[0], entry[1]
+    if eval(do_run, {"True": True, "False": False}):
+        print(cmd)
+EOF
+    )
+}
+
+# Everything a standalone build can test. $1 = build dir, $2 = fullness, $3 = label.
+atm_test_standalone() {
+    atm_run_suites "$1" "$2" "$3"
+    atm_run_gtest "$1" "$3"
+    atm_run_examples "$1" "$3"
+}
+
+atm_summary() {
+    [ -n "$ATM_FAILURES" ] && printf 'failed:%s\n' "$ATM_FAILURES" | tr ' ' '\n' | sed '2,$s/^/  /'
+    echo "$ATM_PASSED passed, $ATM_FAILED failed"
+    [ "$ATM_FAILED" -eq 0 ]
+}
