@@ -47,10 +47,11 @@ atm_build_standalone() {
     local dir=$1
     shift
     atm_log "building the atm module in $dir"
-    cmake -S "$ATM_ROOT" -B "$dir" -G Ninja "$@" >"$dir.configure.log" 2>&1 \
-        || { cat "$dir.configure.log"; atm_die "CMake configuration failed (log above)"; }
-    cmake --build "$dir" -j "$(nproc)" >"$dir.build.log" 2>&1 \
-        || { tail -n 60 "$dir.build.log"; atm_die "build failed (last lines above; full log $dir.build.log)"; }
+    mkdir -p "$dir"
+    cmake -S "$ATM_ROOT" -B "$dir" -G Ninja "$@" >"$dir/atm-configure.log" 2>&1 \
+        || { cat "$dir/atm-configure.log"; atm_die "CMake configuration failed (log above)"; }
+    cmake --build "$dir" -j "$(nproc)" >"$dir/atm-build.log" 2>&1 \
+        || { tail -n 60 "$dir/atm-build.log"; atm_die "build failed (last lines above; full log $dir/atm-build.log)"; }
 }
 
 # Record one test result. $1 = label, $2 = exit code.
