@@ -9,10 +9,10 @@ import os
 import re
 
 
-def _cmake_list(name):
+def _cmake_list(bld, name):
     """Return the entries of set(<name> ...) in this module's CMakeLists.txt."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, 'CMakeLists.txt')) as f:
+    # waf runs this file without __file__: the module directory comes from the build context.
+    with open(os.path.join(bld.path.abspath(), 'CMakeLists.txt')) as f:
         text = f.read()
     match = re.search(r'set\(\s*' + re.escape(name) + r'\s+([^)]*)\)', text)
     if match is None:
@@ -34,23 +34,23 @@ def _ns3_version(bld):
 
 
 def build(bld):
-    modules = _cmake_list('ATM_NS3_MODULES')
+    modules = _cmake_list(bld, 'ATM_NS3_MODULES')
     version_define = 'ATM_NS3_VERSION=%d' % _ns3_version(bld)
 
     module = bld.create_ns3_module('atm', modules)
-    module.source = _cmake_list('atm_source_files')
+    module.source = _cmake_list(bld, 'atm_source_files')
     module.defines = [version_define]
 
     module_test = bld.create_ns3_module_test_library('atm')
-    module_test.source = _cmake_list('atm_test_sources')
+    module_test.source = _cmake_list(bld, 'atm_test_sources')
     module_test.defines = [version_define]
 
     headers = bld(features='ns3header')
     headers.module = 'atm'
-    headers.source = _cmake_list('atm_header_files')
+    headers.source = _cmake_list(bld, 'atm_header_files')
 
     if bld.env['ENABLE_EXAMPLES']:
-        for example in _cmake_list('atm_examples'):
+        for example in _cmake_list(bld, 'atm_examples'):
             obj = bld.create_ns3_program(example, ['atm'] + modules)
             obj.source = 'examples/%s.cc' % example
             obj.defines = [version_define]
