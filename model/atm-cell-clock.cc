@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-cell-clock.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmCellClock");
+
+namespace
+{
+
+/// Unsigned 128-bit integer (GCC/Clang): k * den * U needs up to 64 + 64 + 50 bits.
+__extension__ typedef unsigned __int128 Uint128;
+/// Signed 128-bit integer: differences of two 64-bit times.
+__extension__ typedef __int128 Int128;
+
+/// The largest unsigned 128-bit value.
+constexpr Uint128 MAX_U128 = ~static_cast<Uint128>(0);
+
+} // namespace
+
+AtmCellClock::AtmCellClock()
+    : m_rate(),
+      m_origin(),
+      m_stepsPerSecond(0)
+{
+}
+
+AtmCellClock::AtmCellClock(const AtmCellRate& rate, Time origin)
+    : m_rate(rate),
+      m_origin(origin),
+      m_stepsPerSecond(0)
+{
+    NS_LOG_FUNCTION(this << rate << origin);
+    NS_ABORT_MSG_IF(rate.IsZero(),
+                    "AtmCellClock: the cell rate is not configured (zero); give the link a rate "
+                    "such as OC3c, E3 or 80000");
+    const int64_t steps = Time::FromInteger(1, Time::S).GetTimeStep();
+    NS_ABORT_MSG_IF(steps < 1,
+                    "AtmCellClock: the time resolution is coarser than one second (1 s = "
+                        << steps << " steps); use Time::SetResolution(Time::NS) or finer");
+    m_stepsPerSecond = static_cast<uint64_t>(steps);
+}
+
+Time
+AtmCellClock::GetSlotStart(uint64_t k) const
+{
+    // Per-cell hot path: no NS_LOG_FUNCTION (STYLE 9).
+    NS_ABORT_MSG_IF(m_stepsPerSecond == 0,
+                    "AtmCellClock: slot " << k << " asked of a clock without a rate; construct "
+                                          << "the clock from an AtmCellRate");
+    const uint64_t num = m_rate.GetNumerator();
+    // den * U < 2^64 * 2^50: only the product with k can overflow.
+    const Uint128 denSteps = static_cast<Uint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
+    NS_ABORT_MSG_IF(k != 0 && denSteps > MAX_U128 / k,
+                    "AtmCellClock (" << m_rate << " cells/s): slot " << k
+                                     << " overflows 128-bit arithmetic (slot x denominator x "
+                                     << m_stepsPerSecond
+                                     << " steps/s); no realistic run reaches it: restart the "
+                                        "clock with a later origin");
+    const Uint128 x = denSteps * k;
+    // Round half up: q = floor(x / num), plus one if the remainder is at least num / 2.
+    Uint128 q;
+    Uint128 r;
+    if ((x >> 64) == 0)
+    {
+        // Common case, and much cheaper than a 128-bit division.
+        const uint64_t x64 = static_cast<uint64_t>(x);
+        q = x64 / num;
+        r = x64 % num;
+    }
+    else
+    {
+        q = x / num;
+        r = x % num;
+    }
+    if (2 * r >= num)
+    {
+        ++q;
+    }
+    const Int128 t = static_cast<Int128>(m_origin.GetTimeStep()) + static_cast<Int128>(q);
+    NS_ABORT_MSG_IF(q > static_cast<Uint128>(std::numeric_limits<int64_t>::max()) ||
+                        t > std::numeric_limits<int64_t>::max(),
+                    "AtmCellClock (" << m_rate << " cells/s, origin " << m_origin << "): slot " << k
+                                     << " starts beyond the range of ns-3's 64-bit Time; "
+                                        "shorten the run or use a coarser time resolution");
+    return Time(static_cast<int64_t>(t));
+}
+
+uint64_t
+AtmCellClock::GetSlotAtOrAfter(Time t) const
+{
+    NS_ABORT_MSG_IF(m_stepsPerSecond == 0,
+                    "AtmCellClock: slot at " << t << " asked of a clock without a rate; construct "
+                                             << "the clock from an AtmCellRate");
+    const Int128 d = static_cast<Int128>(t.GetTimeStep()) - m_origin.GetTimeStep();
+    if (d <= 0)
+    {
+        return 0;
+    }
+    // round(k s / num) >= d  <=>  k s / num >= d - 1/2  <=>  2 k s >= (2 d - 1) num, with
+    // s = den U, so k = ceil((2 d - 1) num / (2 s)).
+    const uint64_t num = m_rate.GetNumerator();
+    const Uint128 twiceDMinusOne = 2 * static_cast<Uint128>(d) - 1;
+    NS_ABORT_MSG_IF(twiceDMinusOne > MAX_U128 / num,
+                    "AtmCellClock (" << m_rate << " cells/s, origin " << m_origin << "): time " << t
+                                     << " lies too far from the origin for 128-bit arithmetic; "
+                                        "use an origin closer to the times asked for");
+    const Uint128 a = twiceDMinusOne * num;
+    const Uint128 b = 2 * static_cast<Uint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
+    Uint128 k = a / b;
+    if (a % b != 0)
+    {
+        ++k;
+    }
+    NS_ABORT_MSG_IF(k > std::numeric_limits<uint64_t>::max(),
+                    "AtmCellClock (" << m_rate << " cells/s): the slot at " << t
+                                     << " exceeds 2^64 - 1; lower the rate or the time");
+    return static_cast<uint64_t>(k);
+}
+
+uint64_t
+AtmCellClock::GetSlotsIn(Time from, Time to) const
+{
+    if (to <= from)
+    {
+        return 0;
+    }
+    return GetSlotAtOrAfter(to) - GetSlotAtOrAfter(from);
+}
+
+} // namespace ns3
