@@ -6,6 +6,7 @@
 
 #include "ns3/aal5-segmenter.h"
 #include "ns3/callback.h"
+#include "ns3/nstime.h"
 
 namespace ns3
 {
@@ -195,6 +196,195 @@ void
 ReassemblyRecorder::Drop(uint32_t vc, uint32_t cells, const char* reason)
 {
     events.push_back({false, vc, cells, reason, 0, 0});
+}
+
+AtmCell
+MakePduCell(uint32_t vc, uint16_t index, uint16_t count, bool clp)
+{
+    AtmCell cell;
+    cell.vc = vc;
+    cell.index = index;
+    cell.count = count;
+    cell.vci = static_cast<uint16_t>(32 + vc);
+    cell.pti = (index + 1 == count) ? 1 : 0; // PTI 1 marks the end of an AAL5 PDU
+    cell.clp = clp;
+    return cell;
+}
+
+AtmPortState
+MakePerVcState(uint32_t bufferCells, uint32_t nVcs)
+{
+    AtmPortState state(bufferCells);
+    for (uint32_t i = 0; i < nVcs; ++i)
+    {
+        state.AddVc(AtmServiceCategory::UBR, state.AddQueue(AtmServiceCategory::UBR));
+    }
+    return state;
+}
+
+std::vector<TypeId>
+ConstructibleSubclasses(TypeId base)
+{
+    std::vector<TypeId> types;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (tid != base && tid.IsChildOf(base) && tid.HasConstructor())
+        {
+            types.push_back(tid);
+        }
+    }
+    return types;
+}
+
+PolicyDriver::PolicyDriver(Ptr<AtmBufferPolicy> policy, AtmPortState& state)
+    : m_policy(policy),
+      m_state(state),
+      m_pduQueued(state.GetNVcs(), 0)
+{
+    for (uint32_t vc = 0; vc < state.GetNVcs(); ++vc)
+    {
+        m_policy->NotifyVcAdded(vc);
+    }
+}
+
+PolicyDriver::Outcome
+PolicyDriver::Offer(const AtmCell& cell)
+{
+    // SPEC 3.1 as specified for the port in AtmAdmitDecision's description.
+    Outcome out;
+    const uint32_t vc = cell.vc;
+    const bool eom = cell.IsEndOfPdu();
+    const bool room = m_state.GetCellsInBuffer() < m_state.GetBufferCells();
+    AtmFrameState next = eom ? AtmFrameState::IDLE : AtmFrameState::ACCEPT;
+    switch (m_state.GetFrameState(vc))
+    {
+    case AtmFrameState::DROP_PPD:
+        out.accepted = eom && room;
+        next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_PPD;
+        break;
+    case AtmFrameState::DROP_ALL:
+        next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_ALL;
+        break;
+    case AtmFrameState::IDLE:
+    case AtmFrameState::ACCEPT:
+        out.consulted = true;
+        out.decision = m_policy->Admit(m_state, cell);
+        switch (out.decision.action)
+        {
+        case AtmAdmitDecision::ACCEPT:
+        case AtmAdmitDecision::ACCEPT_TAGGED:
+            out.accepted = true;
+            break;
+        case AtmAdmitDecision::DROP_CELL:
+            break;
+        case AtmAdmitDecision::DROP_FRAME:
+            if (!eom)
+            {
+                next = out.decision.keepEom ? AtmFrameState::DROP_PPD : AtmFrameState::DROP_ALL;
+            }
+            break;
+        case AtmAdmitDecision::DROP_AND_PURGE_TAIL:
+            for (; m_pduQueued[vc] > 0; --m_pduQueued[vc])
+            {
+                m_state.OnDequeue(vc);
+                ++out.purged;
+            }
+            if (!eom)
+            {
+                next = AtmFrameState::DROP_ALL;
+            }
+            break;
+        }
+        break;
+    }
+    if (out.accepted)
+    {
+        m_state.OnEnqueue(vc);
+        ++m_pduQueued[vc];
+    }
+    if (eom)
+    {
+        m_pduQueued[vc] = 0; // the PDU is complete: its queued cells are no longer a tail
+    }
+    m_state.SetFrameState(vc, next);
+    return out;
+}
+
+void
+PolicyDriver::Depart(uint32_t vc)
+{
+    m_state.OnDequeue(vc);
+    // Cells leave a VC oldest first, so the PDU being received loses its cells last.
+    if (m_pduQueued[vc] > m_state.GetVcCells(vc))
+    {
+        m_pduQueued[vc] = m_state.GetVcCells(vc);
+    }
+    AtmCell cell;
+    cell.vc = vc;
+    m_policy->NotifyDeparture(m_state, cell);
+}
+
+SchedulerDriver::SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& state)
+    : m_scheduler(scheduler),
+      m_state(state)
+{
+    for (uint32_t q = 0; q < state.GetNQueues(); ++q)
+    {
+        m_scheduler->NotifyQueueAdded(state, q);
+    }
+}
+
+void
+SchedulerDriver::Enqueue(uint32_t vc, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (m_state.OnEnqueue(vc))
+        {
+            m_scheduler->NotifyBacklogged(m_state.GetVcQueue(vc));
+        }
+    }
+}
+
+std::optional<uint32_t>
+SchedulerDriver::Slot()
+{
+    const std::optional<uint32_t> q = m_scheduler->SelectQueue(m_state, Seconds(0));
+    if (!q)
+    {
+        return q;
+    }
+    for (uint32_t vc = 0; vc < m_state.GetNVcs(); ++vc)
+    {
+        if (m_state.GetVcQueue(vc) == *q && m_state.GetVcCells(vc) > 0)
+        {
+            const bool emptied = m_state.OnDequeue(vc);
+            m_scheduler->NotifyServed(*q);
+            if (emptied)
+            {
+                m_scheduler->NotifyEmptied(*q);
+            }
+            break;
+        }
+    }
+    return q;
+}
+
+std::vector<uint32_t>
+SchedulerDriver::Drain(uint32_t maxSlots)
+{
+    std::vector<uint32_t> served;
+    for (uint32_t i = 0; i < maxSlots; ++i)
+    {
+        const std::optional<uint32_t> q = Slot();
+        if (!q)
+        {
+            break;
+        }
+        served.push_back(*q);
+    }
+    return served;
 }
 
 } // namespace atmtest

@@ -7,11 +7,16 @@
 
 #include "ns3/aal5-frame.h"
 #include "ns3/aal5-reassembler.h"
+#include "ns3/atm-buffer-policy.h"
+#include "ns3/atm-cell-scheduler.h"
 #include "ns3/atm-cell.h"
+#include "ns3/atm-port-state.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 /**
@@ -192,6 +197,123 @@ class ReassemblyRecorder
      * @param reason the reason
      */
     void Drop(uint32_t vc, uint32_t cells, const char* reason);
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A cell of a PDU for plug-in tests: VC @p vc, cell @p index of @p count (the last one
+ * is the end-of-PDU cell), no frame.
+ * @param vc the per-hop VC index
+ * @param index the cell's index in its PDU
+ * @param count the PDU's cell count
+ * @param clp the CLP bit
+ * @return the cell
+ */
+AtmCell MakePduCell(uint32_t vc, uint16_t index, uint16_t count, bool clp = false);
+
+/**
+ * @ingroup atm-tests
+ * @brief A port state with @p nVcs UBR VCs, each in its own queue, and buffer size @p bufferCells.
+ * @param bufferCells K
+ * @param nVcs number of VCs (and queues)
+ * @return the state
+ */
+AtmPortState MakePerVcState(uint32_t bufferCells, uint32_t nVcs);
+
+/**
+ * @ingroup atm-tests
+ * @brief Every registered TypeId that is a strict subclass of @p base and has a constructor,
+ * for contract suites.
+ * @param base the base class TypeId
+ * @return the TypeIds, in registration order
+ */
+std::vector<TypeId> ConstructibleSubclasses(TypeId base);
+
+/**
+ * @ingroup atm-tests
+ * @brief Drives a buffer policy as the output port will (DESIGN 6.3): it runs the SPEC 3.1
+ * per-VC frame state machine on an AtmPortState, consults the policy in IDLE and ACCEPT, and
+ * executes each AtmAdmitDecision as documented there. No cells are stored: per VC it counts the
+ * queued cells of the PDU being received, which DROP_AND_PURGE_TAIL removes.
+ */
+class PolicyDriver
+{
+  public:
+    /// What happened to one offered cell.
+    struct Outcome
+    {
+        bool consulted{false};     //!< the policy was asked
+        AtmAdmitDecision decision; //!< its decision (when consulted)
+        bool accepted{false};      //!< the cell entered the buffer
+        uint32_t purged{0};        //!< queued cells removed by DROP_AND_PURGE_TAIL
+    };
+
+    /**
+     * @brief Attach to a policy and a state; tells the policy about every VC of the state.
+     * @param policy the policy
+     * @param state the port state (must outlive the driver)
+     */
+    PolicyDriver(Ptr<AtmBufferPolicy> policy, AtmPortState& state);
+
+    /**
+     * @brief Offer an arriving cell.
+     * @param cell the cell (cell.vc selects the VC)
+     * @return the outcome
+     */
+    Outcome Offer(const AtmCell& cell);
+
+    /**
+     * @brief Transmit the oldest cell of a VC (which must hold one) and notify the policy.
+     * @param vc the VC
+     */
+    void Depart(uint32_t vc);
+
+  private:
+    Ptr<AtmBufferPolicy> m_policy;     //!< the policy
+    AtmPortState& m_state;             //!< the state
+    std::vector<uint32_t> m_pduQueued; //!< per VC: queued cells of the PDU being received
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A port model for scheduler tests: a state plus a scheduler notified as the port will
+ * (AtmCellScheduler class description). No cells are stored, only counters.
+ */
+class SchedulerDriver
+{
+  public:
+    /**
+     * @brief Attach to a scheduler and a state; notifies every queue of the state (which must
+     * be empty).
+     * @param scheduler the scheduler
+     * @param state the port state (must outlive the driver)
+     */
+    SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& state);
+
+    /**
+     * @brief Add @p n cells of a VC (the caller keeps X + n <= K).
+     * @param vc the VC
+     * @param n the number of cells
+     */
+    void Enqueue(uint32_t vc, uint32_t n = 1);
+
+    /**
+     * @brief Run one cell slot: select, then dequeue one cell of the first VC of the selected
+     * queue that holds cells, NotifyServed, and NotifyEmptied if the queue emptied.
+     * @return the selected queue, or nothing
+     */
+    std::optional<uint32_t> Slot();
+
+    /**
+     * @brief Run slots until no queue is selected or @p maxSlots ran.
+     * @param maxSlots the limit
+     * @return the queues served, in order
+     */
+    std::vector<uint32_t> Drain(uint32_t maxSlots);
+
+  private:
+    Ptr<AtmCellScheduler> m_scheduler; //!< the scheduler
+    AtmPortState& m_state;             //!< the state
 };
 
 } // namespace atmtest
