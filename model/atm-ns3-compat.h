@@ -23,6 +23,9 @@
  *   ATM_SUITE_UNIT / ATM_SUITE_SYSTEM.
  * - 3.42 renamed EventId::IsRunning() to IsPending() (the old name was removed in 3.46): use
  *   AtmEventIsPending().
+ * - 3.41 made EnumValue and MakeEnumAccessor templates whose enum type must be named explicitly
+ *   in MakeEnumAccessor<T>(); earlier releases have a plain MakeEnumAccessor(). Use
+ *   ATM_MAKE_ENUM_ACCESSOR(T, accessors...) (the file using it includes "ns3/enum.h").
  */
 
 #ifndef ATM_NS3_VERSION
@@ -46,6 +49,12 @@
 #define ATM_SUITE_UNIT ns3::TestSuite::UNIT
 #define ATM_SUITE_SYSTEM ns3::TestSuite::SYSTEM
 #define ATM_SUITE_EXAMPLE ns3::TestSuite::EXAMPLE
+#endif
+
+#if ATM_NS3_VERSION >= 341
+#define ATM_MAKE_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor<T>(__VA_ARGS__)
+#else
+#define ATM_MAKE_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor(__VA_ARGS__)
 #endif
 
 namespace ns3
