@@ -1,0 +1,623 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-output-port.h"
+
+#include "atm-ns3-compat.h"
+#include "fifo-cell-scheduler.h"
+#include "tail-drop-buffer-policy.h"
+
+#include "ns3/abort.h"
+#include "ns3/assert.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmOutputPort");
+
+NS_OBJECT_ENSURE_REGISTERED(AtmOutputPort);
+
+namespace
+{
+/// Number of service categories (AtmServiceCategory runs from CBR to UBR).
+constexpr uint32_t N_CATEGORIES = static_cast<uint32_t>(AtmServiceCategory::UBR) + 1;
+} // namespace
+
+TypeId
+AtmOutputPort::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::AtmOutputPort")
+            .SetParent<Object>()
+            .SetGroupName("Atm")
+            .AddConstructor<AtmOutputPort>()
+            .AddAttribute("BufferCells",
+                          "K, the size of the port's cell buffer shared by all its queues, in "
+                          "cells (FORE ASX-200: 256 per port, SPEC 3.29). Fixed once a VC exists.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&AtmOutputPort::SetBufferCells,
+                                               &AtmOutputPort::GetBufferCells),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("QueueMode",
+                          "How cells are organised into queues: one shared FIFO, one queue per "
+                          "VC, or one queue per service category. Fixed once a VC exists.",
+                          EnumValue(AtmOutputPort::SHARED),
+                          ATM_MAKE_ENUM_ACCESSOR(QueueMode,
+                                                 &AtmOutputPort::SetQueueMode,
+                                                 &AtmOutputPort::GetQueueMode),
+                          MakeEnumChecker(AtmOutputPort::SHARED,
+                                          "SHARED",
+                                          AtmOutputPort::PER_VC,
+                                          "PER_VC",
+                                          AtmOutputPort::PER_CLASS,
+                                          "PER_CLASS"))
+            .AddAttribute("BufferPolicy",
+                          "The buffer-acceptance policy (null: a TailDropBufferPolicy is created "
+                          "when the first VC is added). Fixed once a VC exists.",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmOutputPort::SetBufferPolicy,
+                                              &AtmOutputPort::GetBufferPolicy),
+                          MakePointerChecker<AtmBufferPolicy>())
+            .AddAttribute("CellScheduler",
+                          "The cell scheduler (null: a FifoCellScheduler is created when the "
+                          "first VC is added). Fixed once a VC exists.",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmOutputPort::SetCellScheduler,
+                                              &AtmOutputPort::GetCellScheduler),
+                          MakePointerChecker<AtmCellScheduler>())
+            .AddTraceSource("CellEnqueue",
+                            "A cell entered the buffer.",
+                            MakeTraceSourceAccessor(&AtmOutputPort::m_enqueueTrace),
+                            "ns3::AtmOutputPort::CellTracedCallback")
+            .AddTraceSource("CellDequeue",
+                            "A cell left the buffer for the link (Dequeue).",
+                            MakeTraceSourceAccessor(&AtmOutputPort::m_dequeueTrace),
+                            "ns3::AtmOutputPort::CellTracedCallback")
+            .AddTraceSource("CellDrop",
+                            "A cell was dropped at arrival or purged from the buffer: "
+                            "(cell, reason).",
+                            MakeTraceSourceAccessor(&AtmOutputPort::m_dropTrace),
+                            "ns3::AtmOutputPort::CellDropTracedCallback")
+            .AddTraceSource("FrameDrop",
+                            "A PDU lost its first cell at this port: (VC, reason). Fires once "
+                            "per damaged PDU.",
+                            MakeTraceSourceAccessor(&AtmOutputPort::m_frameDropTrace),
+                            "ns3::AtmOutputPort::FrameDropTracedCallback")
+            .AddTraceSource("CellsInQueue",
+                            "X, the number of cells in the buffer.",
+                            MakeTraceSourceAccessor(&AtmOutputPort::m_cellsInQueue),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+AtmOutputPort::AtmOutputPort()
+    : m_classQueue(N_CATEGORIES, NONE),
+      m_cellsInQueue(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+AtmOutputPort::~AtmOutputPort()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+AtmOutputPort::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    Configure();
+    Object::DoInitialize();
+}
+
+void
+AtmOutputPort::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_policy = nullptr;
+    m_scheduler = nullptr;
+    m_slab.clear(); // releases the frames the buffered cells refer to
+    m_slab.shrink_to_fit();
+    Object::DoDispose();
+}
+
+void
+AtmOutputPort::CheckNotFrozen(const char* what) const
+{
+    NS_ABORT_MSG_IF(!m_vcs.empty(),
+                    "AtmOutputPort: cannot change " << what << " after " << m_vcs.size()
+                                                    << " VC(s) were added; set it before the "
+                                                       "first AddVc()");
+}
+
+void
+AtmOutputPort::SetBufferCells(uint32_t cells)
+{
+    NS_LOG_FUNCTION(this << cells);
+    CheckNotFrozen("BufferCells");
+    NS_ABORT_MSG_IF(cells == 0, "AtmOutputPort: BufferCells=0; give at least 1 cell");
+    m_bufferCells = cells;
+}
+
+void
+AtmOutputPort::SetQueueMode(QueueMode mode)
+{
+    NS_LOG_FUNCTION(this << mode);
+    CheckNotFrozen("QueueMode");
+    NS_ABORT_MSG_IF(mode != SHARED && mode != PER_VC && mode != PER_CLASS,
+                    "AtmOutputPort: invalid QueueMode " << mode
+                                                        << "; use SHARED, PER_VC or PER_CLASS");
+    m_queueMode = mode;
+}
+
+void
+AtmOutputPort::SetBufferPolicy(Ptr<AtmBufferPolicy> policy)
+{
+    NS_LOG_FUNCTION(this << policy);
+    CheckNotFrozen("BufferPolicy");
+    m_policy = policy;
+}
+
+void
+AtmOutputPort::SetCellScheduler(Ptr<AtmCellScheduler> scheduler)
+{
+    NS_LOG_FUNCTION(this << scheduler);
+    CheckNotFrozen("CellScheduler");
+    m_scheduler = scheduler;
+}
+
+void
+AtmOutputPort::Configure()
+{
+    if (!m_policy)
+    {
+        m_policy = CreateObject<TailDropBufferPolicy>();
+    }
+    if (!m_scheduler)
+    {
+        m_scheduler = CreateObject<FifoCellScheduler>();
+    }
+    if (m_slab.size() != m_bufferCells)
+    {
+        // Only reachable before the first VC (the setters freeze afterwards): no cell is held.
+        NS_ASSERT(m_vcs.empty() && m_state.GetCellsInBuffer() == 0);
+        m_state.SetBufferCells(m_bufferCells);
+        m_slab.assign(m_bufferCells, Slot{});
+        for (uint32_t i = 0; i < m_bufferCells; ++i)
+        {
+            m_slab[i].next = (i + 1 < m_bufferCells) ? i + 1 : NONE;
+        }
+        m_free = 0;
+    }
+}
+
+uint32_t
+AtmOutputPort::NewQueue(AtmServiceCategory category)
+{
+    const uint32_t q = m_state.AddQueue(category);
+    m_queues.push_back(Queue{});
+    m_scheduler->NotifyQueueAdded(m_state, q);
+    return q;
+}
+
+uint32_t
+AtmOutputPort::AddVc(AtmServiceCategory category)
+{
+    NS_LOG_FUNCTION(this << category);
+    Configure();
+    uint32_t q = NONE;
+    switch (m_queueMode)
+    {
+    case SHARED:
+        q = m_queues.empty() ? NewQueue(AtmServiceCategory::UBR) : 0;
+        break;
+    case PER_VC:
+        q = NewQueue(category);
+        break;
+    case PER_CLASS: {
+        uint32_t& cq = m_classQueue[static_cast<uint32_t>(category)];
+        if (cq == NONE)
+        {
+            cq = NewQueue(category);
+        }
+        q = cq;
+        break;
+    }
+    }
+    const uint32_t vc = m_state.AddVc(category, q);
+    m_vcs.emplace_back();
+    NS_ASSERT(vc + 1 == m_vcs.size());
+    m_policy->NotifyVcAdded(vc);
+    return vc;
+}
+
+void
+AtmOutputPort::SetQueueHeld(uint32_t queue, bool held)
+{
+    NS_ABORT_MSG_IF(queue >= m_queues.size(),
+                    "AtmOutputPort: SetQueueHeld for queue " << queue << " but the port has "
+                                                             << m_queues.size() << " queues");
+    m_state.SetQueueMaySend(queue, !held);
+}
+
+void
+AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
+{
+    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(),
+                    "AtmOutputPort: cell for VC " << vc << " but the port has " << m_vcs.size()
+                                                  << " VCs; call AddVc() first");
+    cell.vc = vc;
+    Vc& v = m_vcs[vc];
+    ++m_stats.cellsArrived;
+    ++v.stats.cellsArrived;
+    const bool eom = cell.IsEndOfPdu();
+    const bool room = m_state.GetCellsInBuffer() < m_state.GetBufferCells();
+    AtmFrameState next = eom ? AtmFrameState::IDLE : AtmFrameState::ACCEPT;
+
+    switch (m_state.GetFrameState(vc))
+    {
+    case AtmFrameState::DROP_PPD:
+        // Keep the delimiter when possible so the receiver can tell PDUs apart (SPEC 3.3).
+        if (eom && room)
+        {
+            Store(cell);
+        }
+        else
+        {
+            CountDrop(cell, v.discardReason);
+        }
+        next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_PPD;
+        break;
+    case AtmFrameState::DROP_ALL:
+        CountDrop(cell, v.discardReason);
+        next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_ALL;
+        break;
+    case AtmFrameState::IDLE:
+    case AtmFrameState::ACCEPT: {
+        const AtmAdmitDecision d = m_policy->Admit(m_state, cell);
+        switch (d.action)
+        {
+        case AtmAdmitDecision::ACCEPT:
+        case AtmAdmitDecision::ACCEPT_TAGGED:
+            // Checked in every build: storing beyond K would corrupt the slab.
+            NS_ABORT_MSG_IF(!room,
+                            "AtmOutputPort: buffer policy "
+                                << m_policy->GetInstanceTypeId().GetName()
+                                << " accepted a cell of VC " << vc
+                                << " with X=" << m_state.GetCellsInBuffer()
+                                << " >= K=" << m_state.GetBufferCells()
+                                << "; the policy breaks the AtmBufferPolicy contract, fix its "
+                                   "DoAdmit()");
+            if (d.action == AtmAdmitDecision::ACCEPT_TAGGED)
+            {
+                cell.clp = true;
+            }
+            Store(cell);
+            break;
+        case AtmAdmitDecision::DROP_CELL:
+            CountDrop(cell, d.reason);
+            break;
+        case AtmAdmitDecision::DROP_FRAME:
+            v.discardReason = d.reason;
+            CountDrop(cell, d.reason);
+            if (!eom)
+            {
+                next = d.keepEom ? AtmFrameState::DROP_PPD : AtmFrameState::DROP_ALL;
+            }
+            break;
+        case AtmAdmitDecision::DROP_AND_PURGE_TAIL:
+            v.discardReason = d.reason;
+            CountDrop(cell, d.reason);
+            if (v.headSent)
+            {
+                // SPEC 3.5 edge case: the PDU's head is already on the link; dropping its EOM
+                // would merge it with the next PDU at the receiver. Fall back to drop-tail for
+                // this PDU: no purge, keep the EOM if there is room.
+                if (!eom)
+                {
+                    next = AtmFrameState::DROP_PPD;
+                }
+            }
+            else
+            {
+                PurgeTail(vc, d.reason);
+                if (!eom)
+                {
+                    next = AtmFrameState::DROP_ALL;
+                }
+            }
+            break;
+        }
+        break;
+    }
+    }
+
+    if (eom)
+    {
+        // The PDU is complete: its queued cells are no longer a tail to purge.
+        v.frameQueued = 0;
+        v.headSent = false;
+        v.frameDamaged = false;
+    }
+    m_state.SetFrameState(vc, next);
+    NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
+                      LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
+                  "AtmOutputPort: cell ledger broken after an arrival on VC " << vc);
+}
+
+void
+AtmOutputPort::Store(const AtmCell& cell)
+{
+    NS_ASSERT(m_free != NONE);
+    const uint32_t vc = cell.vc;
+    Vc& v = m_vcs[vc];
+    const uint32_t qid = m_state.GetVcQueue(vc);
+    Queue& q = m_queues[qid];
+    const uint32_t s = m_free;
+    Slot& slot = m_slab[s];
+    m_free = slot.next;
+    slot.cell = cell;
+    slot.next = NONE;
+    slot.prev = q.tail;
+    slot.vcPrev = v.tail;
+    if (q.tail != NONE)
+    {
+        m_slab[q.tail].next = s;
+    }
+    else
+    {
+        q.head = s;
+    }
+    q.tail = s;
+    v.tail = s;
+    ++v.frameQueued;
+    ++v.stats.cellsAccepted;
+    ++m_stats.cellsAccepted;
+    if (m_state.OnEnqueue(vc))
+    {
+        m_scheduler->NotifyBacklogged(qid);
+    }
+    m_cellsInQueue = m_state.GetCellsInBuffer();
+    m_enqueueTrace(slot.cell);
+}
+
+void
+AtmOutputPort::CountDrop(const AtmCell& cell, const char* reason)
+{
+    NS_ASSERT_MSG(reason != nullptr, "AtmOutputPort: drop without a reason");
+    Vc& v = m_vcs[cell.vc];
+    ++v.stats.cellsDropped;
+    ++m_stats.cellsDropped;
+    CountReason(v.drops, reason);
+    CountReason(m_drops, reason);
+    if (!v.frameDamaged)
+    {
+        v.frameDamaged = true;
+        ++v.stats.framesDropped;
+        ++m_stats.framesDropped;
+        m_frameDropTrace(cell.vc, reason);
+    }
+    m_dropTrace(cell, reason);
+}
+
+void
+AtmOutputPort::PurgeTail(uint32_t vc, const char* reason)
+{
+    // SANDIA drop-whole: the VC's newest cells back to (not including) the previous PDU's EOM.
+    // frameQueued counts exactly those cells, and they are the VC's newest, so the walk along
+    // vcPrev never leaves the cells of the current PDU.
+    Vc& v = m_vcs[vc];
+    NS_ASSERT(v.frameQueued <= m_state.GetVcCells(vc));
+    uint32_t s = v.tail;
+    for (uint32_t n = v.frameQueued; n > 0; --n)
+    {
+        NS_ASSERT(s != NONE && m_slab[s].cell.vc == vc && !m_slab[s].cell.IsEndOfPdu());
+        const uint32_t older = m_slab[s].vcPrev;
+        Unlink(s, vc, false);
+        ++v.stats.cellsPurged;
+        ++m_stats.cellsPurged;
+        CountDrop(m_slab[s].cell, reason);
+        m_slab[s].cell.frame = nullptr; // release the frame reference now
+        s = older;
+    }
+    v.frameQueued = 0;
+    v.tail = (m_state.GetVcCells(vc) == 0) ? NONE : s;
+    m_cellsInQueue = m_state.GetCellsInBuffer();
+}
+
+void
+AtmOutputPort::Unlink(uint32_t s, uint32_t vc, bool served)
+{
+    const uint32_t qid = m_state.GetVcQueue(vc);
+    Queue& q = m_queues[qid];
+    Slot& slot = m_slab[s];
+    if (slot.prev != NONE)
+    {
+        m_slab[slot.prev].next = slot.next;
+    }
+    else
+    {
+        q.head = slot.next;
+    }
+    if (slot.next != NONE)
+    {
+        m_slab[slot.next].prev = slot.prev;
+    }
+    else
+    {
+        q.tail = slot.prev;
+    }
+    slot.prev = NONE;
+    slot.vcPrev = NONE;
+    slot.next = m_free;
+    m_free = s;
+    const bool emptied = m_state.OnDequeue(vc);
+    if (m_state.GetVcCells(vc) == 0)
+    {
+        m_vcs[vc].tail = NONE;
+    }
+    if (served)
+    {
+        m_scheduler->NotifyServed(qid);
+    }
+    if (emptied)
+    {
+        m_scheduler->NotifyEmptied(qid);
+    }
+}
+
+std::optional<AtmCell>
+AtmOutputPort::Dequeue(Time now)
+{
+    if (m_state.GetCellsInBuffer() == 0)
+    {
+        return std::nullopt;
+    }
+    const std::optional<uint32_t> q = m_scheduler->SelectQueue(m_state, now);
+    if (!q)
+    {
+        return std::nullopt;
+    }
+    const uint32_t s = m_queues[*q].head;
+    NS_ASSERT(s != NONE);
+    AtmCell cell = std::move(m_slab[s].cell);
+    m_slab[s].cell.frame = nullptr;
+    const uint32_t vc = cell.vc;
+    Vc& v = m_vcs[vc];
+    // Cells of a VC leave oldest first and the current PDU's queued cells are the VC's newest:
+    // the departing cell belongs to that PDU iff all the VC's queued cells do.
+    if (v.frameQueued > 0 && v.frameQueued == m_state.GetVcCells(vc))
+    {
+        v.headSent = true;
+        --v.frameQueued;
+    }
+    Unlink(s, vc, true);
+    ++v.stats.cellsDeparted;
+    ++m_stats.cellsDeparted;
+    m_cellsInQueue = m_state.GetCellsInBuffer();
+    m_policy->NotifyDeparture(m_state, cell);
+    m_dequeueTrace(cell);
+    NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
+                      LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
+                  "AtmOutputPort: cell ledger broken after a departure from VC " << vc);
+    return cell;
+}
+
+void
+AtmOutputPort::CountReason(DropTable& table, const char* reason)
+{
+    for (auto& entry : table)
+    {
+        if (entry.first == reason)
+        {
+            ++entry.second;
+            return;
+        }
+    }
+    table.emplace_back(reason, 1); // once per distinct reason, not per cell
+}
+
+uint64_t
+AtmOutputPort::FindReason(const DropTable& table, const char* reason)
+{
+    for (const auto& entry : table)
+    {
+        if (entry.first == reason)
+        {
+            return entry.second;
+        }
+    }
+    return 0;
+}
+
+bool
+AtmOutputPort::LedgerHolds(const AtmPortVcStats& s, uint32_t queued)
+{
+    return s.cellsArrived == s.cellsDeparted + queued + s.cellsDropped &&
+           s.cellsAccepted == s.cellsDeparted + queued + s.cellsPurged &&
+           s.cellsPurged <= s.cellsDropped;
+}
+
+uint32_t
+AtmOutputPort::GetBufferCells() const
+{
+    return m_bufferCells;
+}
+
+uint32_t
+AtmOutputPort::GetCellsInQueue() const
+{
+    return m_state.GetCellsInBuffer();
+}
+
+uint32_t
+AtmOutputPort::GetVcCellsInQueue(uint32_t vc) const
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(), "AtmOutputPort: unknown VC " << vc);
+    return m_state.GetVcCells(vc);
+}
+
+uint32_t
+AtmOutputPort::GetNVcs() const
+{
+    return static_cast<uint32_t>(m_vcs.size());
+}
+
+const AtmPortState&
+AtmOutputPort::GetState() const
+{
+    return m_state;
+}
+
+const AtmPortVcStats&
+AtmOutputPort::GetVcStats(uint32_t vc) const
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(), "AtmOutputPort: unknown VC " << vc);
+    return m_vcs[vc].stats;
+}
+
+const AtmPortVcStats&
+AtmOutputPort::GetStats() const
+{
+    return m_stats;
+}
+
+uint64_t
+AtmOutputPort::GetDropCount(const char* reason) const
+{
+    return FindReason(m_drops, reason);
+}
+
+uint64_t
+AtmOutputPort::GetVcDropCount(uint32_t vc, const char* reason) const
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(), "AtmOutputPort: unknown VC " << vc);
+    return FindReason(m_vcs[vc].drops, reason);
+}
+
+AtmOutputPort::QueueMode
+AtmOutputPort::GetQueueMode() const
+{
+    return m_queueMode;
+}
+
+Ptr<AtmBufferPolicy>
+AtmOutputPort::GetBufferPolicy() const
+{
+    return m_policy;
+}
+
+Ptr<AtmCellScheduler>
+AtmOutputPort::GetCellScheduler() const
+{
+    return m_scheduler;
+}
+
+} // namespace ns3

@@ -1,0 +1,327 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_OUTPUT_PORT_H
+#define ATM_OUTPUT_PORT_H
+
+#include "atm-buffer-policy.h"
+#include "atm-cell-scheduler.h"
+#include "atm-cell.h"
+#include "atm-port-state.h"
+#include "atm-service-category.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief Cell counters of an output port, kept per VC and for the whole port.
+ *
+ * Identities (per VC and per port, after every Receive() and Dequeue()):
+ * - cellsArrived == cellsAccepted + (cellsDropped - cellsPurged)
+ * - cellsAccepted == cellsDeparted + queued + cellsPurged
+ * - hence the ledger (DESIGN 6.8) cellsArrived == cellsDeparted + queued + cellsDropped
+ *
+ * where queued is AtmOutputPort::GetVcCellsInQueue() (or GetCellsInQueue() for the port).
+ */
+struct AtmPortVcStats
+{
+    uint64_t cellsArrived{0};  //!< cells handed to Receive()
+    uint64_t cellsAccepted{0}; //!< cells stored in the buffer
+    uint64_t cellsDeparted{0}; //!< cells returned by Dequeue()
+    uint64_t cellsDropped{0};  //!< cells dropped, at arrival or purged from the buffer
+    uint64_t cellsPurged{0};   //!< accepted cells later removed by DROP_AND_PURGE_TAIL
+    uint64_t framesDropped{0}; //!< PDUs of which at least one cell was dropped (FrameDrop count)
+};
+
+/**
+ * @ingroup atm
+ * @brief The queueing core of an output port: cell storage, buffer acceptance (SPEC 3.1) and
+ * scheduling, shared by end-system adapters and switch ports (DESIGN 2, 6.3; STYLE 2).
+ *
+ * The port holds one buffer of K cells (attribute "BufferCells"), a set of queues ("QueueMode":
+ * one shared FIFO, one queue per VC or one per service category), a buffer policy
+ * ("BufferPolicy", default TailDropBufferPolicy) that decides whether an arriving cell enters,
+ * and a cell scheduler ("CellScheduler", default FifoCellScheduler) that decides which queue
+ * sends next. It owns the cells, the per-VC frame state machine, the counters and every trace;
+ * the plug-ins only decide. This class has no transmitter: whoever drives the link calls
+ * Dequeue() once per cell slot (departures before arrivals at the same instant, SPEC 2.8).
+ *
+ * Storage (DESIGN 5): one slab of K cell slots allocated once, a free list, one doubly-linked
+ * FIFO list per queue threaded through slot indices, and per VC a link from each cell to the
+ * previous cell of the same VC, so that a purge removes a VC's most recent cells in O(cells
+ * removed) even when VCs share a queue. Nothing is allocated per cell.
+ *
+ * Frame state machine (SPEC 3.1), per VC, on each arrival (X = cells in the buffer, K = buffer
+ * size; an end-of-PDU (EOM) cell always leaves the VC in IDLE):
+ *
+ * | state       | action                                                                     |
+ * |-------------|----------------------------------------------------------------------------|
+ * | IDLE/ACCEPT | ask the policy; ACCEPT stores the cell, ACCEPT_TAGGED stores it with CLP=1 |
+ * |             | (-> ACCEPT); DROP_CELL drops it (-> ACCEPT); DROP_FRAME drops it            |
+ * |             | (-> keepEom ? DROP_PPD : DROP_ALL); DROP_AND_PURGE_TAIL drops it and every  |
+ * |             | queued cell of the VC's current PDU (-> DROP_ALL)                           |
+ * | DROP_PPD    | non-EOM: drop; EOM: store if X < K, else drop                               |
+ * | DROP_ALL    | drop                                                                       |
+ *
+ * Cells dropped in DROP_PPD and DROP_ALL carry the reason of the decision that started the
+ * discard. SPEC 3.5 edge case: if a cell of the current PDU has already departed (headSent),
+ * dropping its EOM would merge the PDU's transmitted head with the next PDU at the receiver, so
+ * DROP_AND_PURGE_TAIL then falls back to drop-tail for that PDU: the arriving cell is dropped,
+ * nothing is purged, and the VC enters DROP_PPD (its EOM is kept if there is room).
+ *
+ * A policy that accepts a cell when X >= K violates its contract: the port aborts naming the
+ * policy's TypeId; it never stores more than K cells.
+ *
+ * Traces: "CellEnqueue" and "CellDequeue" (a cell stored / returned by Dequeue()), "CellDrop"
+ * (every dropped cell, including purged ones, with the reason), "FrameDrop" (once per damaged
+ * PDU: at the first drop of any of its cells, whatever the action, with that drop's reason) and
+ * "CellsInQueue" (X). FrameDrop thus also fires for the first DROP_CELL of a frame-unaware
+ * policy in a PDU; framesDropped counts the same events.
+ *
+ * Statistics: AtmPortVcStats per VC and per port, with the identities stated there (asserted
+ * after each Receive() and Dequeue()), and drop counts per reason (pointer identity).
+ */
+class AtmOutputPort : public Object
+{
+  public:
+    /// How cells are organised into queues.
+    enum QueueMode
+    {
+        SHARED,    //!< one FIFO for all VCs (queue 0, category UBR)
+        PER_VC,    //!< one queue per VC (the VC's category)
+        PER_CLASS, //!< one queue per service category, created at its first VC
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmOutputPort();
+    ~AtmOutputPort() override;
+
+    /**
+     * @brief Signature of "CellEnqueue" and "CellDequeue".
+     * @param cell the cell
+     */
+    typedef void (*CellTracedCallback)(const AtmCell& cell);
+
+    /**
+     * @brief Signature of "CellDrop".
+     * @param cell the dropped cell
+     * @param reason the drop reason (a policy's constant; compare by pointer)
+     */
+    typedef void (*CellDropTracedCallback)(const AtmCell& cell, const char* reason);
+
+    /**
+     * @brief Signature of "FrameDrop".
+     * @param vc the port-local VC index
+     * @param reason the reason of the PDU's first dropped cell
+     */
+    typedef void (*FrameDropTracedCallback)(uint32_t vc, const char* reason);
+
+    /**
+     * @brief Add a VC. The first call fixes the configuration (BufferCells, QueueMode and the
+     * plug-ins; defaults are created if none was set) and allocates the slab.
+     * @param category the VC's service category
+     * @return the dense port-local VC index (0, 1, 2, ...)
+     */
+    uint32_t AddVc(AtmServiceCategory category);
+
+    /**
+     * @brief A cell arrives: run the frame state machine (class description).
+     * @param cell the cell; its vc field is overwritten with @p vc
+     * @param vc the port-local VC index (from AddVc())
+     */
+    void Receive(AtmCell cell, uint32_t vc);
+
+    /**
+     * @brief Remove the head cell of the queue the scheduler selects.
+     * @param now the slot's start time (passed to the scheduler)
+     * @return the cell, or nothing if the buffer is empty or no queue is eligible
+     */
+    std::optional<AtmCell> Dequeue(Time now);
+
+    /**
+     * @brief Hold back a queue (credits, shaping) or release it; a held queue is not eligible
+     * even when it holds cells. Queues start released.
+     * @param queue the queue id (AtmPortState::GetVcQueue() gives a VC's queue)
+     * @param held true to hold the queue back
+     */
+    void SetQueueHeld(uint32_t queue, bool held);
+
+    /// @return K, the buffer size in cells
+    uint32_t GetBufferCells() const;
+    /// @return X, the cells in the buffer
+    uint32_t GetCellsInQueue() const;
+    /**
+     * @param vc the VC index
+     * @return the VC's cells in the buffer
+     */
+    uint32_t GetVcCellsInQueue(uint32_t vc) const;
+    /// @return the number of VCs
+    uint32_t GetNVcs() const;
+    /// @return the state the plug-ins see
+    const AtmPortState& GetState() const;
+    /**
+     * @param vc the VC index
+     * @return the VC's counters
+     */
+    const AtmPortVcStats& GetVcStats(uint32_t vc) const;
+    /// @return the port's counters (sums over the VCs)
+    const AtmPortVcStats& GetStats() const;
+    /**
+     * @param reason a drop reason (compared by pointer)
+     * @return cells of the port dropped with this reason
+     */
+    uint64_t GetDropCount(const char* reason) const;
+    /**
+     * @param vc the VC index
+     * @param reason a drop reason (compared by pointer)
+     * @return cells of the VC dropped with this reason
+     */
+    uint64_t GetVcDropCount(uint32_t vc, const char* reason) const;
+    /// @return the queue mode
+    QueueMode GetQueueMode() const;
+    /// @return the buffer policy (null until the first AddVc() or Initialize() if none was set)
+    Ptr<AtmBufferPolicy> GetBufferPolicy() const;
+    /// @return the cell scheduler (null until the first AddVc() or Initialize() if none was set)
+    Ptr<AtmCellScheduler> GetCellScheduler() const;
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+
+  private:
+    /// Drop counts by reason: a few entries, scanned linearly by pointer identity (STYLE 7).
+    typedef std::vector<std::pair<const char*, uint64_t>> DropTable;
+
+    static constexpr uint32_t NONE = UINT32_MAX; //!< null slot index
+
+    /// One slab slot.
+    struct Slot
+    {
+        AtmCell cell;          //!< the cell
+        uint32_t next{NONE};   //!< next slot in the queue (or in the free list)
+        uint32_t prev{NONE};   //!< previous slot in the queue
+        uint32_t vcPrev{NONE}; //!< previous (older) cell of the same VC
+    };
+
+    /// Per-queue list ends.
+    struct Queue
+    {
+        uint32_t head{NONE}; //!< oldest cell
+        uint32_t tail{NONE}; //!< newest cell
+    };
+
+    /// Per-VC port record.
+    struct Vc
+    {
+        uint32_t tail{NONE};                //!< newest cell of the VC in the buffer
+        uint32_t frameQueued{0};            //!< queued cells of the PDU being received
+        bool headSent{false};               //!< a cell of that PDU has already departed
+        bool frameDamaged{false};           //!< a cell of that PDU has been dropped
+        const char* discardReason{nullptr}; //!< reason of the decision that started the discard
+        AtmPortVcStats stats;               //!< counters
+        DropTable drops;                    //!< drops by reason
+    };
+
+    /**
+     * @brief Fix the configuration: create default plug-ins, size the state and the slab.
+     */
+    void Configure();
+    /// Abort if the configuration is frozen (VCs exist). @param what the attribute being set
+    void CheckNotFrozen(const char* what) const;
+    /// @param cells K
+    void SetBufferCells(uint32_t cells);
+    /// @param mode the queue mode
+    void SetQueueMode(QueueMode mode);
+    /// @param policy the buffer policy
+    void SetBufferPolicy(Ptr<AtmBufferPolicy> policy);
+    /// @param scheduler the cell scheduler
+    void SetCellScheduler(Ptr<AtmCellScheduler> scheduler);
+    /**
+     * @brief Add a queue to the state and tell the scheduler.
+     * @param category its service category
+     * @return its id
+     */
+    uint32_t NewQueue(AtmServiceCategory category);
+    /**
+     * @brief Store a cell at the tail of its VC's queue (X < K checked by the caller).
+     * @param cell the cell
+     */
+    void Store(const AtmCell& cell);
+    /**
+     * @brief Count and trace a dropped cell (also a purged one).
+     * @param cell the cell
+     * @param reason the reason
+     */
+    void CountDrop(const AtmCell& cell, const char* reason);
+    /**
+     * @brief Remove the VC's queued cells of its current PDU (DROP_AND_PURGE_TAIL).
+     * @param vc the VC
+     * @param reason the reason
+     */
+    void PurgeTail(uint32_t vc, const char* reason);
+    /**
+     * @brief Unlink a slot from its queue, update the state, tell the scheduler if the queue
+     * emptied, and return the slot to the free list (its cell is left in place).
+     * @param slot the slot
+     * @param vc the cell's VC
+     * @param served true for a departure (NotifyServed before NotifyEmptied)
+     */
+    void Unlink(uint32_t slot, uint32_t vc, bool served);
+    /**
+     * @brief Add one to a reason's count.
+     * @param table the table
+     * @param reason the reason
+     */
+    static void CountReason(DropTable& table, const char* reason);
+    /**
+     * @param table the table
+     * @param reason the reason
+     * @return its count
+     */
+    static uint64_t FindReason(const DropTable& table, const char* reason);
+    /**
+     * @param s counters
+     * @param queued cells in the buffer
+     * @return true if the identities of AtmPortVcStats hold
+     */
+    static bool LedgerHolds(const AtmPortVcStats& s, uint32_t queued);
+
+    uint32_t m_bufferCells{256};                   //!< "BufferCells"
+    QueueMode m_queueMode{SHARED};                 //!< "QueueMode"
+    Ptr<AtmBufferPolicy> m_policy;                 //!< "BufferPolicy"
+    Ptr<AtmCellScheduler> m_scheduler;             //!< "CellScheduler"
+    AtmPortState m_state;                          //!< what the plug-ins see
+    std::vector<Slot> m_slab;                      //!< K slots, allocated once
+    uint32_t m_free{NONE};                         //!< head of the free list
+    std::vector<Queue> m_queues;                   //!< list ends, by queue id
+    std::vector<Vc> m_vcs;                         //!< per-VC records
+    std::vector<uint32_t> m_classQueue;            //!< PER_CLASS: queue of each category or NONE
+    AtmPortVcStats m_stats;                        //!< port counters
+    DropTable m_drops;                             //!< port drops by reason
+    TracedValue<uint32_t> m_cellsInQueue;          //!< "CellsInQueue"
+    TracedCallback<const AtmCell&> m_enqueueTrace; //!< "CellEnqueue"
+    TracedCallback<const AtmCell&> m_dequeueTrace; //!< "CellDequeue"
+    TracedCallback<const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
+    TracedCallback<uint32_t, const char*> m_frameDropTrace;  //!< "FrameDrop"
+};
+
+} // namespace ns3
+
+#endif // ATM_OUTPUT_PORT_H

@@ -1,0 +1,954 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-test-utils.h"
+
+#include "ns3/atm-ns3-compat.h"
+#include "ns3/atm-output-port.h"
+#include "ns3/enum.h"
+#include "ns3/fifo-cell-scheduler.h"
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
+#include "ns3/priority-cell-scheduler.h"
+#include "ns3/round-robin-cell-scheduler.h"
+#include "ns3/tail-drop-buffer-policy.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * Tests of AtmOutputPort without a transmitter: ledger against traces, buffer limit, the SPEC 3.1
+ * frame state machine driven by scripted decisions, SPEC 3.5 drop-whole and its headSent edge
+ * case, and scheduler integration.
+ */
+
+using namespace ns3;
+using namespace ns3::atmtest;
+
+namespace
+{
+
+/**
+ * @ingroup atm-tests
+ * @brief Test-only buffer policy returning decisions from a script.
+ *
+ * Its TypeId has no constructor, so the contract suites (which instantiate every constructible
+ * AtmBufferPolicy subclass) do not pick it up. When the script is empty it behaves as tail drop.
+ */
+class ScriptedBufferPolicy : public AtmBufferPolicy
+{
+  public:
+    /// Drop reason A.
+    static constexpr char REASON_A[] = "Script: reason A";
+    /// Drop reason B.
+    static constexpr char REASON_B[] = "Script: reason B";
+    /// Drop reason when the script is empty and the buffer is full.
+    static constexpr char FULL[] = "Script: buffer full";
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::atmtest::ScriptedBufferPolicy")
+                                .SetParent<AtmBufferPolicy>()
+                                .SetGroupName("Atm");
+        return tid;
+    }
+
+    std::deque<AtmAdmitDecision> script; //!< decisions still to return, in order
+    uint32_t consulted{0};               //!< Admit() calls seen
+    uint32_t departures{0};              //!< NotifyDeparture() calls seen
+
+    void NotifyDeparture(const AtmPortState& state, const AtmCell& cell) override
+    {
+        ++departures;
+    }
+
+  private:
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override
+    {
+        ++consulted;
+        if (!script.empty())
+        {
+            const AtmAdmitDecision d = script.front();
+            script.pop_front();
+            return d;
+        }
+        return state.GetCellsInBuffer() < state.GetBufferCells() ? AtmAdmitDecision::Accept()
+                                                                 : AtmAdmitDecision::DropCell(FULL);
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Counts what a port reports through its traces, per VC.
+ */
+class PortTraceCounter
+{
+  public:
+    /**
+     * @brief Connect to every trace of a port.
+     * @param port the port (this counter must outlive its use)
+     */
+    void Attach(Ptr<AtmOutputPort> port)
+    {
+        port->TraceConnectWithoutContext("CellEnqueue",
+                                         MakeCallback(&PortTraceCounter::Enqueue, this));
+        port->TraceConnectWithoutContext("CellDequeue",
+                                         MakeCallback(&PortTraceCounter::Dequeue, this));
+        port->TraceConnectWithoutContext("CellDrop", MakeCallback(&PortTraceCounter::Drop, this));
+        port->TraceConnectWithoutContext("FrameDrop",
+                                         MakeCallback(&PortTraceCounter::FrameDrop, this));
+    }
+
+    /// Per-VC trace counts.
+    struct Counts
+    {
+        uint64_t enqueued{0};      //!< CellEnqueue
+        uint64_t dequeued{0};      //!< CellDequeue
+        uint64_t dropped{0};       //!< CellDrop
+        uint64_t framesDropped{0}; //!< FrameDrop
+    };
+
+    /**
+     * @param vc a VC
+     * @return its counts (zero if never seen)
+     */
+    Counts Get(uint32_t vc) const
+    {
+        return vc < perVc.size() ? perVc[vc] : Counts{};
+    }
+
+    std::vector<Counts> perVc;                                //!< counts by VC
+    Counts total;                                             //!< counts for the port
+    std::vector<std::pair<uint32_t, uint16_t>> enqueues;      //!< (vc, index) of stored cells
+    std::vector<std::pair<uint32_t, uint16_t>> dequeues;      //!< (vc, index) of departed cells
+    std::vector<const char*> dropReasons;                     //!< reason of each CellDrop
+    std::vector<std::pair<uint32_t, const char*>> frameDrops; //!< FrameDrop events
+    std::vector<bool> enqueuedClp;                            //!< CLP of each stored cell
+
+  private:
+    /**
+     * @param vc a VC
+     * @return its counts, created on demand
+     */
+    Counts& At(uint32_t vc)
+    {
+        if (vc >= perVc.size())
+        {
+            perVc.resize(vc + 1);
+        }
+        return perVc[vc];
+    }
+
+    /// @param cell the stored cell
+    void Enqueue(const AtmCell& cell)
+    {
+        ++At(cell.vc).enqueued;
+        ++total.enqueued;
+        enqueues.emplace_back(cell.vc, cell.index);
+        enqueuedClp.push_back(cell.clp);
+    }
+
+    /// @param cell the departed cell
+    void Dequeue(const AtmCell& cell)
+    {
+        ++At(cell.vc).dequeued;
+        ++total.dequeued;
+        dequeues.emplace_back(cell.vc, cell.index);
+    }
+
+    /**
+     * @param cell the dropped cell
+     * @param reason the reason
+     */
+    void Drop(const AtmCell& cell, const char* reason)
+    {
+        ++At(cell.vc).dropped;
+        ++total.dropped;
+        dropReasons.push_back(reason);
+    }
+
+    /**
+     * @param vc the VC
+     * @param reason the reason
+     */
+    void FrameDrop(uint32_t vc, const char* reason)
+    {
+        ++At(vc).framesDropped;
+        ++total.framesDropped;
+        frameDrops.emplace_back(vc, reason);
+    }
+};
+
+/**
+ * @brief A port with the given configuration.
+ * @param bufferCells K
+ * @param mode the queue mode
+ * @param policy the policy (null: default)
+ * @param scheduler the scheduler (null: default)
+ * @return the port
+ */
+Ptr<AtmOutputPort>
+MakePort(uint32_t bufferCells,
+         AtmOutputPort::QueueMode mode,
+         Ptr<AtmBufferPolicy> policy = nullptr,
+         Ptr<AtmCellScheduler> scheduler = nullptr)
+{
+    Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+    port->SetAttribute("BufferCells", UintegerValue(bufferCells));
+    port->SetAttribute("QueueMode", EnumValue(mode));
+    if (policy)
+    {
+        port->SetAttribute("BufferPolicy", PointerValue(policy));
+    }
+    if (scheduler)
+    {
+        port->SetAttribute("CellScheduler", PointerValue(scheduler));
+    }
+    return port;
+}
+
+/**
+ * @param s counters
+ * @param queued cells in the buffer
+ * @return true if arrived == departed + queued + dropped and accepted == departed + queued +
+ *         purged
+ */
+bool
+Conserved(const AtmPortVcStats& s, uint32_t queued)
+{
+    return s.cellsArrived == s.cellsDeparted + queued + s.cellsDropped &&
+           s.cellsAccepted == s.cellsDeparted + queued + s.cellsPurged;
+}
+
+/// @return the queue mode's name
+std::string
+ModeName(AtmOutputPort::QueueMode mode)
+{
+    switch (mode)
+    {
+    case AtmOutputPort::SHARED:
+        return "SHARED";
+    case AtmOutputPort::PER_VC:
+        return "PER_VC";
+    case AtmOutputPort::PER_CLASS:
+        return "PER_CLASS";
+    }
+    return "?";
+}
+
+/// @return the (vc, index) pairs printed as "vc.index vc.index ..."
+std::string
+Str(const std::vector<std::pair<uint32_t, uint16_t>>& v)
+{
+    std::string s;
+    for (const auto& [vc, index] : v)
+    {
+        s += (s.empty() ? "" : " ") + std::to_string(vc) + "." + std::to_string(index);
+    }
+    return s;
+}
+
+/// @return the VC order of the departures, "0 1 2 ..."
+std::string
+VcOrder(const std::vector<std::pair<uint32_t, uint16_t>>& v)
+{
+    std::string s;
+    for (const auto& entry : v)
+    {
+        s += (s.empty() ? "" : " ") + std::to_string(entry.first);
+    }
+    return s;
+}
+
+/// Drain a port completely. @param port the port @return the number of cells dequeued
+uint32_t
+Drain(Ptr<AtmOutputPort> port)
+{
+    uint32_t n = 0;
+    while (port->Dequeue(Seconds(0)))
+    {
+        ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief Random frames on several VCs with tail drop: trace counts equal the port's counters
+ * and the ledger holds per VC and per port after every step.
+ */
+class OutputPortLedgerTestCase : public TestCase
+{
+  public:
+    /**
+     * @param mode the queue mode
+     * @param scheduler the scheduler's TypeId name
+     */
+    OutputPortLedgerTestCase(AtmOutputPort::QueueMode mode, std::string scheduler)
+        : TestCase("Trace counts equal the port counters and cells are conserved per VC and per "
+                   "port over random frames with tail drop (" +
+                   ModeName(mode) + ", " + scheduler + ")"),
+          m_mode(mode),
+          m_scheduler(scheduler)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t K = 40;
+        ObjectFactory f;
+        f.SetTypeId(m_scheduler);
+        Ptr<AtmOutputPort> port = MakePort(K, m_mode, nullptr, f.Create<AtmCellScheduler>());
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const AtmServiceCategory cats[] = {AtmServiceCategory::CBR,
+                                           AtmServiceCategory::UBR,
+                                           AtmServiceCategory::NRT_VBR,
+                                           AtmServiceCategory::UBR,
+                                           AtmServiceCategory::CBR,
+                                           AtmServiceCategory::GFR};
+        const uint32_t nVcs = 6;
+        for (uint32_t vc = 0; vc < nVcs; ++vc)
+        {
+            NS_TEST_ASSERT_MSG_EQ(port->AddVc(cats[vc]), vc, "dense VC index");
+        }
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetNQueues(),
+                              (m_mode == AtmOutputPort::SHARED   ? 1U
+                               : m_mode == AtmOutputPort::PER_VC ? nVcs
+                                                                 : 4U),
+                              "queues created for the mode");
+        std::vector<uint16_t> next(nVcs, 0);  // next cell index per VC
+        std::vector<uint16_t> count(nVcs, 0); // cell count of the VC's current PDU
+        uint32_t rng = 12345;
+        auto rand = [&rng](uint32_t n) {
+            rng ^= rng << 13;
+            rng ^= rng >> 17;
+            rng ^= rng << 5;
+            return rng % n;
+        };
+        for (uint32_t step = 0; step < 5000; ++step)
+        {
+            const uint32_t arrivals = rand(4);
+            for (uint32_t a = 0; a < arrivals; ++a)
+            {
+                const uint32_t vc = rand(nVcs);
+                if (next[vc] == count[vc])
+                {
+                    next[vc] = 0;
+                    count[vc] = static_cast<uint16_t>(1 + rand(12));
+                }
+                port->Receive(MakePduCell(vc, next[vc], count[vc]), vc);
+                ++next[vc];
+            }
+            if (rand(4) != 0)
+            {
+                port->Dequeue(Seconds(0));
+            }
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(port->GetCellsInQueue(), K, "never beyond BufferCells");
+            NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+            CheckLedger(port, counter, nVcs);
+            if (IsStatusFailure())
+            {
+                return;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(port->GetStats().cellsDropped, 0, "the run overloads the buffer");
+        NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(TailDropBufferPolicy::BUFFER_FULL),
+                              port->GetStats().cellsDropped,
+                              "every drop is a tail drop");
+        const uint32_t queued = port->GetCellsInQueue();
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), queued, "draining returns every queued cell");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 0, "empty after draining");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0)).has_value(), false, "nothing left");
+        CheckLedger(port, counter, nVcs);
+        // Cells of one VC leave in the order they were stored.
+        for (uint32_t vc = 0; vc < nVcs; ++vc)
+        {
+            std::vector<std::pair<uint32_t, uint16_t>> in;
+            std::vector<std::pair<uint32_t, uint16_t>> out;
+            for (const auto& e : counter.enqueues)
+            {
+                if (e.first == vc)
+                {
+                    in.push_back(e);
+                }
+            }
+            for (const auto& e : counter.dequeues)
+            {
+                if (e.first == vc)
+                {
+                    out.push_back(e);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(Str(out), Str(in), "per-VC FIFO order of VC " << vc);
+        }
+    }
+
+    /**
+     * @param port the port
+     * @param counter the trace counter
+     * @param nVcs the number of VCs
+     */
+    void CheckLedger(Ptr<AtmOutputPort> port, const PortTraceCounter& counter, uint32_t nVcs)
+    {
+        uint64_t arrived = 0;
+        for (uint32_t vc = 0; vc < nVcs; ++vc)
+        {
+            const AtmPortVcStats& s = port->GetVcStats(vc);
+            const PortTraceCounter::Counts c = counter.Get(vc);
+            NS_TEST_ASSERT_MSG_EQ(c.enqueued, s.cellsAccepted, "CellEnqueue count, VC " << vc);
+            NS_TEST_ASSERT_MSG_EQ(c.dequeued, s.cellsDeparted, "CellDequeue count, VC " << vc);
+            NS_TEST_ASSERT_MSG_EQ(c.dropped, s.cellsDropped, "CellDrop count, VC " << vc);
+            NS_TEST_ASSERT_MSG_EQ(c.framesDropped, s.framesDropped, "FrameDrop count, VC " << vc);
+            NS_TEST_ASSERT_MSG_EQ(Conserved(s, port->GetVcCellsInQueue(vc)),
+                                  true,
+                                  "ledger of VC " << vc);
+            NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, TailDropBufferPolicy::BUFFER_FULL),
+                                  s.cellsDropped,
+                                  "drops by reason, VC " << vc);
+            arrived += s.cellsArrived;
+        }
+        const AtmPortVcStats& p = port->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(counter.total.enqueued, p.cellsAccepted, "CellEnqueue count");
+        NS_TEST_ASSERT_MSG_EQ(counter.total.dequeued, p.cellsDeparted, "CellDequeue count");
+        NS_TEST_ASSERT_MSG_EQ(counter.total.dropped, p.cellsDropped, "CellDrop count");
+        NS_TEST_ASSERT_MSG_EQ(counter.total.framesDropped, p.framesDropped, "FrameDrop count");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(p, port->GetCellsInQueue()), true, "port ledger");
+        NS_TEST_ASSERT_MSG_EQ(arrived, p.cellsArrived, "port arrivals = sum over VCs");
+    }
+
+    AtmOutputPort::QueueMode m_mode; //!< queue mode
+    std::string m_scheduler;         //!< scheduler TypeId name
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Tail drop fills the buffer to exactly K cells and occupancy follows every step.
+ */
+class OutputPortOccupancyTestCase : public TestCase
+{
+  public:
+    OutputPortOccupancyTestCase()
+        : TestCase("The port stores at most BufferCells cells and its occupancy is exact after "
+                   "arrivals, drops and departures")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmOutputPort> port = MakePort(5, AtmOutputPort::SHARED);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+        NS_TEST_ASSERT_MSG_EQ(port->GetBufferPolicy()->GetInstanceTypeId(),
+                              TailDropBufferPolicy::GetTypeId(),
+                              "default policy is tail drop");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellScheduler()->GetInstanceTypeId(),
+                              FifoCellScheduler::GetTypeId(),
+                              "default scheduler is FIFO");
+        for (uint16_t i = 0; i < 8; ++i)
+        {
+            port->Receive(MakePduCell(vc, i, 100), vc);
+        }
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 5, "K cells stored");
+        NS_TEST_ASSERT_MSG_EQ(port->GetStats().cellsDropped, 3, "3 tail drops");
+        NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(TailDropBufferPolicy::BUFFER_FULL), 3, "reason");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->index, 0, "oldest first");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->index, 1, "oldest first");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 3, "two departed");
+        for (uint16_t i = 8; i < 11; ++i)
+        {
+            port->Receive(MakePduCell(vc, i, 100), vc);
+        }
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 5, "full again");
+        NS_TEST_ASSERT_MSG_EQ(port->GetStats().cellsDropped, 4, "one more drop");
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), 5, "five cells drained");
+        NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues), "0.0 0.1 0.2 0.3 0.4 0.8 0.9", "order");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 0, "empty");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0)).has_value(), false, "nothing to send");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "ledger");
+        NS_TEST_ASSERT_MSG_EQ(port->GetStats().framesDropped, 1, "one damaged PDU");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief DROP_FRAME with keepEom: the rest of the PDU is dropped, its EOM kept when there is
+ * room and dropped when the buffer is full.
+ */
+class OutputPortDropFrameKeepEomTestCase : public TestCase
+{
+  public:
+    /// @param full true to fill the buffer before the EOM arrives
+    explicit OutputPortDropFrameKeepEomTestCase(bool full)
+        : TestCase(full ? "DROP_FRAME with keepEom drops the EOM too when the buffer is full"
+                        : "DROP_FRAME with keepEom drops the middle cells with the original "
+                          "reason and keeps the EOM when there is room"),
+          m_full(full)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakePort(m_full ? 2 : 10, AtmOutputPort::SHARED, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        policy->script = {AtmAdmitDecision::Accept(),
+                          AtmAdmitDecision::DropFrame(ScriptedBufferPolicy::REASON_A, true)};
+        port->Receive(MakePduCell(v0, 0, 5), v0);
+        port->Receive(MakePduCell(v0, 1, 5), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::DROP_PPD,
+                              "keepEom leads to DROP_PPD");
+        if (m_full)
+        {
+            port->Receive(MakePduCell(v1, 0, 3), v1); // fills K = 2 (script empty: accept)
+        }
+        port->Receive(MakePduCell(v0, 2, 5), v0);
+        port->Receive(MakePduCell(v0, 3, 5), v0);
+        port->Receive(MakePduCell(v0, 4, 5), v0); // EOM
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, (m_full ? 3U : 2U), "not consulted in DROP_PPD");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0), AtmFrameState::IDLE, "EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), (m_full ? 1U : 2U), "queued cells");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, ScriptedBufferPolicy::REASON_A),
+                              (m_full ? 4U : 3U),
+                              "every dropped cell carries the original reason");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsDropped, (m_full ? 4U : 3U), "drops");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1, "FrameDrop fires once");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[0].second,
+                              ScriptedBufferPolicy::REASON_A,
+                              "FrameDrop reason");
+        for (const char* r : counter.dropReasons)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r, ScriptedBufferPolicy::REASON_A, "CellDrop reason");
+        }
+        // The next PDU is offered to the policy afresh.
+        port->Receive(MakePduCell(v0, 0, 1), v0);
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, (m_full ? 4U : 3U), "consulted in IDLE");
+        Drain(port);
+        NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues),
+                              std::string(m_full ? "0.0 1.0" : "0.0 0.4 0.0"),
+                              "what left the port");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "port ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 0), true, "VC ledger");
+    }
+
+    bool m_full; //!< buffer full when the EOM arrives
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief DROP_FRAME without keepEom: the EOM is dropped too and the next PDU is admitted afresh.
+ */
+class OutputPortDropFrameAllTestCase : public TestCase
+{
+  public:
+    OutputPortDropFrameAllTestCase()
+        : TestCase("DROP_FRAME without keepEom drops the rest of the PDU including its EOM, then "
+                   "the next PDU is admitted afresh")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::PER_VC, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+        policy->script = {AtmAdmitDecision::Accept(),
+                          AtmAdmitDecision::DropFrame(ScriptedBufferPolicy::REASON_B, false)};
+        for (uint16_t i = 0; i < 4; ++i)
+        {
+            port->Receive(MakePduCell(vc, i, 4), vc);
+            if (i == 1)
+            {
+                NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(vc),
+                                      AtmFrameState::DROP_ALL,
+                                      "DROP_ALL after DROP_FRAME without keepEom");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(vc), AtmFrameState::IDLE, "EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 1, "only the first cell is queued");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, ScriptedBufferPolicy::REASON_B),
+                              3,
+                              "three drops with the original reason, EOM included");
+        port->Receive(MakePduCell(vc, 0, 2), vc);
+        port->Receive(MakePduCell(vc, 1, 2), vc);
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, 4, "the next PDU is offered cell by cell");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 3, "next PDU accepted");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1, "one damaged PDU");
+        NS_TEST_ASSERT_MSG_EQ(port->GetStats().framesDropped, 1, "framesDropped");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(vc), 3), true, "VC ledger");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief DROP_AND_PURGE_TAIL removes exactly the VC's queued cells of the current PDU.
+ */
+class OutputPortPurgeTailTestCase : public TestCase
+{
+  public:
+    /// @param mode the queue mode
+    explicit OutputPortPurgeTailTestCase(AtmOutputPort::QueueMode mode)
+        : TestCase("DROP_AND_PURGE_TAIL removes exactly the VC's queued cells of the current PDU, "
+                   "not other VCs' cells nor the previous PDU's EOM (" +
+                   ModeName(mode) + ")"),
+          m_mode(mode)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakePort(20, m_mode, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        // VC 0: a complete 3-cell PDU; then VC 1 and VC 0's next PDU interleaved.
+        port->Receive(MakePduCell(v0, 0, 3), v0);
+        port->Receive(MakePduCell(v0, 1, 3), v0);
+        port->Receive(MakePduCell(v0, 2, 3), v0);
+        port->Receive(MakePduCell(v1, 0, 4), v1);
+        port->Receive(MakePduCell(v0, 0, 6), v0);
+        port->Receive(MakePduCell(v1, 1, 4), v1);
+        port->Receive(MakePduCell(v0, 1, 6), v0);
+        port->Receive(MakePduCell(v0, 2, 6), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 8, "all accepted");
+        policy->script = {AtmAdmitDecision::DropAndPurgeTail(ScriptedBufferPolicy::REASON_B)};
+        port->Receive(MakePduCell(v0, 3, 6), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 3, "previous PDU kept, EOM included");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v1), 2, "other VC untouched");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 5, "occupancy after the purge");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 3, "three cells purged");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0), AtmFrameState::DROP_ALL, "");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+        port->Receive(MakePduCell(v0, 4, 6), v0);
+        port->Receive(MakePduCell(v0, 5, 6), v0); // EOM: dropped in DROP_ALL
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0), AtmFrameState::IDLE, "EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, ScriptedBufferPolicy::REASON_B),
+                              6,
+                              "arriving cell, 3 purged and 2 later cells, all with the reason");
+        NS_TEST_ASSERT_MSG_EQ(counter.dropReasons.size(), 6, "six CellDrop events");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1, "FrameDrop fires once");
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, 9, "policy not consulted in DROP_ALL");
+        // Storage stays usable: the next PDU goes in and everything drains in order.
+        port->Receive(MakePduCell(v0, 0, 1), v0);
+        port->Receive(MakePduCell(v1, 2, 4), v1);
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), 7, "seven cells left");
+        std::vector<std::pair<uint32_t, uint16_t>> out0;
+        std::vector<std::pair<uint32_t, uint16_t>> out1;
+        for (const auto& e : counter.dequeues)
+        {
+            (e.first == v0 ? out0 : out1).push_back(e);
+        }
+        NS_TEST_ASSERT_MSG_EQ(Str(out0), "0.0 0.1 0.2 0.0", "VC 0 departures");
+        NS_TEST_ASSERT_MSG_EQ(Str(out1), "1.0 1.1 1.2", "VC 1 departures");
+        if (m_mode == AtmOutputPort::SHARED)
+        {
+            NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues),
+                                  "0.0 0.1 0.2 1.0 1.1 0.0 1.2",
+                                  "shared FIFO order with the purged cells unlinked");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 0), true, "VC 0 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v1), 0), true, "VC 1 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "port ledger");
+    }
+
+    AtmOutputPort::QueueMode m_mode; //!< queue mode
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief SPEC 3.5 edge case: a PDU whose head already departed keeps its EOM.
+ */
+class OutputPortHeadSentTestCase : public TestCase
+{
+  public:
+    OutputPortHeadSentTestCase()
+        : TestCase("DROP_AND_PURGE_TAIL on a PDU whose head already departed falls back to "
+                   "drop-tail and keeps the EOM")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakePort(20, AtmOutputPort::PER_VC, policy);
+        const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+        port->Receive(MakePduCell(vc, 0, 5), vc);
+        port->Receive(MakePduCell(vc, 1, 5), vc);
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->index, 0, "the head departs");
+        policy->script = {AtmAdmitDecision::DropAndPurgeTail(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(vc, 2, 5), vc);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(vc),
+                              AtmFrameState::DROP_PPD,
+                              "drop-tail fallback");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).cellsPurged, 0, "nothing purged");
+        port->Receive(MakePduCell(vc, 3, 5), vc);
+        port->Receive(MakePduCell(vc, 4, 5), vc); // EOM
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 2, "cell 1 and the EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->index, 1, "cell 1");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->IsEndOfPdu(), true, "EOM kept");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, ScriptedBufferPolicy::REASON_A), 2, "");
+        // The next PDU: no head sent, so drop-whole purges and drops the EOM again.
+        port->Receive(MakePduCell(vc, 0, 3), vc);
+        policy->script = {AtmAdmitDecision::DropAndPurgeTail(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(vc, 1, 3), vc);
+        port->Receive(MakePduCell(vc, 2, 3), vc);
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 0, "whole PDU removed");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).cellsPurged, 1, "one purged");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).framesDropped, 2, "two damaged PDUs");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(vc), 0), true, "ledger");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief ACCEPT_TAGGED stores the cell with CLP = 1; ACCEPT leaves CLP alone.
+ */
+class OutputPortTaggingTestCase : public TestCase
+{
+  public:
+    OutputPortTaggingTestCase()
+        : TestCase("ACCEPT_TAGGED stores the cell with CLP set and ACCEPT leaves CLP unchanged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakePort(4, AtmOutputPort::SHARED, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t vc = port->AddVc(AtmServiceCategory::GFR);
+        policy->script = {AtmAdmitDecision::AcceptTagged(), AtmAdmitDecision::Accept()};
+        port->Receive(MakePduCell(vc, 0, 2), vc);
+        port->Receive(MakePduCell(vc, 1, 2), vc);
+        NS_TEST_ASSERT_MSG_EQ(counter.enqueuedClp.size(), 2, "two stored");
+        NS_TEST_ASSERT_MSG_EQ(counter.enqueuedClp[0], true, "tagged in CellEnqueue");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->clp, true, "tagged cell");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->clp, false, "untagged cell");
+        NS_TEST_ASSERT_MSG_EQ(policy->departures, 2, "NotifyDeparture per cell");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief FrameDrop fires once per damaged PDU, also for cell drops of a frame-unaware policy.
+ */
+class OutputPortFrameDropOnceTestCase : public TestCase
+{
+  public:
+    OutputPortFrameDropOnceTestCase()
+        : TestCase("FrameDrop fires once per damaged PDU, at its first dropped cell, with that "
+                   "cell's reason")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::SHARED, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+        policy->script = {AtmAdmitDecision::Accept(),
+                          AtmAdmitDecision::DropCell(ScriptedBufferPolicy::REASON_A),
+                          AtmAdmitDecision::DropCell(ScriptedBufferPolicy::REASON_B),
+                          AtmAdmitDecision::Accept(),
+                          AtmAdmitDecision::Accept(), // intact 2-cell PDU
+                          AtmAdmitDecision::Accept(),
+                          AtmAdmitDecision::DropCell(ScriptedBufferPolicy::REASON_B)};
+        for (uint16_t i = 0; i < 4; ++i)
+        {
+            port->Receive(MakePduCell(vc, i, 4), vc);
+            NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(vc),
+                                  (i == 3 ? AtmFrameState::IDLE : AtmFrameState::ACCEPT),
+                                  "DROP_CELL stays in ACCEPT");
+        }
+        port->Receive(MakePduCell(vc, 0, 2), vc);
+        port->Receive(MakePduCell(vc, 1, 2), vc);
+        port->Receive(MakePduCell(vc, 0, 1), vc); // single-cell PDU dropped
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 2, "two damaged PDUs");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[0].second,
+                              ScriptedBufferPolicy::REASON_A,
+                              "first drop's reason");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[1].second, ScriptedBufferPolicy::REASON_B, "");
+        NS_TEST_ASSERT_MSG_EQ(port->GetStats().framesDropped, 2, "framesDropped");
+        NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(ScriptedBufferPolicy::REASON_A), 1, "A");
+        NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(ScriptedBufferPolicy::REASON_B), 2, "B");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 4, "4 cells stored");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Round robin over per-VC queues serves backlogged VCs one cell each in turn.
+ */
+class OutputPortRoundRobinTestCase : public TestCase
+{
+  public:
+    OutputPortRoundRobinTestCase()
+        : TestCase("Round robin over per-VC queues gives each backlogged VC one cell in turn")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmOutputPort> port =
+            MakePort(100, AtmOutputPort::PER_VC, nullptr, CreateObject<RoundRobinCellScheduler>());
+        PortTraceCounter counter;
+        counter.Attach(port);
+        for (uint32_t vc = 0; vc < 3; ++vc)
+        {
+            port->AddVc(AtmServiceCategory::UBR);
+        }
+        const uint16_t cells[] = {4, 2, 3};
+        for (uint32_t vc = 0; vc < 3; ++vc)
+        {
+            for (uint16_t i = 0; i < cells[vc]; ++i)
+            {
+                port->Receive(MakePduCell(vc, i, cells[vc]), vc);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), 9, "all cells");
+        NS_TEST_ASSERT_MSG_EQ(VcOrder(counter.dequeues), "0 1 2 0 1 2 0 2 0", "RR order");
+        NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues),
+                              "0.0 1.0 2.0 0.1 1.1 2.1 0.2 2.2 0.3",
+                              "cells in order within each VC");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Strict priority over per-class queues sends CBR before UBR.
+ */
+class OutputPortPriorityTestCase : public TestCase
+{
+  public:
+    OutputPortPriorityTestCase()
+        : TestCase("Strict priority over per-class queues sends every CBR cell before any UBR "
+                   "cell")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmOutputPort> port =
+            MakePort(100, AtmOutputPort::PER_CLASS, nullptr, CreateObject<PriorityCellScheduler>());
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t u0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t c1 = port->AddVc(AtmServiceCategory::CBR);
+        const uint32_t u2 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t c3 = port->AddVc(AtmServiceCategory::CBR);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetNQueues(), 2, "one queue per class");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcQueue(u2), port->GetState().GetVcQueue(u0), "");
+        port->Receive(MakePduCell(u0, 0, 2), u0);
+        port->Receive(MakePduCell(u2, 0, 2), u2);
+        port->Receive(MakePduCell(c1, 0, 2), c1);
+        port->Receive(MakePduCell(u0, 1, 2), u0);
+        port->Receive(MakePduCell(c3, 0, 1), c3);
+        port->Receive(MakePduCell(c1, 1, 2), c1);
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), 6, "all cells");
+        NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues),
+                              "1.0 3.0 1.1 0.0 2.0 0.1",
+                              "CBR in arrival order, then UBR in arrival order");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A held queue is not served even when it holds cells.
+ */
+class OutputPortHeldQueueTestCase : public TestCase
+{
+  public:
+    OutputPortHeldQueueTestCase()
+        : TestCase("A held queue is not served until it is released")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::PER_VC);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        port->Receive(MakePduCell(v0, 0, 1), v0);
+        port->Receive(MakePduCell(v1, 0, 1), v1);
+        port->SetQueueHeld(port->GetState().GetVcQueue(v0), true);
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->vc, v1, "VC 0 held");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0)).has_value(), false, "only held cells");
+        port->SetQueueHeld(port->GetState().GetVcQueue(v0), false);
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->vc, v0, "released");
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 0, "empty");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief The atm-output-port test suite.
+ *
+ * Not tested: a policy accepting at X >= K (the port aborts; aborts cannot be caught in a
+ * TestCase) and changing BufferCells/QueueMode/plug-ins after the first VC (also an abort).
+ */
+class AtmOutputPortTestSuite : public TestSuite
+{
+  public:
+    AtmOutputPortTestSuite()
+        : TestSuite("atm-output-port", ATM_SUITE_UNIT)
+    {
+        AddTestCase(new OutputPortLedgerTestCase(AtmOutputPort::SHARED, "ns3::FifoCellScheduler"),
+                    ATM_TEST_QUICK);
+        AddTestCase(
+            new OutputPortLedgerTestCase(AtmOutputPort::PER_VC, "ns3::RoundRobinCellScheduler"),
+            ATM_TEST_QUICK);
+        AddTestCase(
+            new OutputPortLedgerTestCase(AtmOutputPort::PER_CLASS, "ns3::PriorityCellScheduler"),
+            ATM_TEST_QUICK);
+        AddTestCase(new OutputPortOccupancyTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortDropFrameKeepEomTestCase(false), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortDropFrameKeepEomTestCase(true), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortDropFrameAllTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeTailTestCase(AtmOutputPort::SHARED), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeTailTestCase(AtmOutputPort::PER_VC), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortHeadSentTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortTaggingTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortFrameDropOnceTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRoundRobinTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPriorityTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortHeldQueueTestCase, ATM_TEST_QUICK);
+    }
+};
+
+static AtmOutputPortTestSuite g_atmOutputPortTestSuite; //!< static instance registering the suite
