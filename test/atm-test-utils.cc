@@ -387,5 +387,16 @@ SchedulerDriver::Drain(uint32_t maxSlots)
     return served;
 }
 
+std::string
+JoinIds(const std::vector<uint32_t>& ids)
+{
+    std::string s;
+    for (uint32_t id : ids)
+    {
+        s += (s.empty() ? "" : " ") + std::to_string(id);
+    }
+    return s;
+}
+
 } // namespace atmtest
 } // namespace ns3

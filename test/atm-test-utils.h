@@ -16,6 +16,7 @@
 #include "ns3/type-id.h"
 
 #include <cstdint>
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -315,6 +316,12 @@ class SchedulerDriver
     Ptr<AtmCellScheduler> m_scheduler; //!< the scheduler
     AtmPortState& m_state;             //!< the state
 };
+
+/**
+ * @param ids queue or VC indices
+ * @return the indices separated by single spaces ("0 1 2"), for exact order assertions
+ */
+std::string JoinIds(const std::vector<uint32_t>& ids);
 
 } // namespace atmtest
 } // namespace ns3

@@ -20,21 +20,6 @@
 using namespace ns3;
 using namespace ns3::atmtest;
 
-namespace
-{
-/// @return a vector printed as "a b c"
-std::string
-Str(const std::vector<uint32_t>& v)
-{
-    std::string s;
-    for (uint32_t x : v)
-    {
-        s += (s.empty() ? "" : " ") + std::to_string(x);
-    }
-    return s;
-}
-} // namespace
-
 /**
  * @ingroup atm-tests
  * @brief One shared queue fed by several VCs is served whenever it holds cells.
@@ -61,9 +46,9 @@ class FifoSharedQueueTestCase : public TestCase
         port.Enqueue(2, 3);
         port.Enqueue(0, 2);
         const std::vector<uint32_t> served = port.Drain(10);
-        NS_TEST_ASSERT_MSG_EQ(Str(served), "0 0 0 0 0", "five cells from queue 0, then idle");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(served), "0 0 0 0 0", "five cells from queue 0, then idle");
         port.Enqueue(3, 1);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(10)), "0", "served again after refilling");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(10)), "0", "served again after refilling");
     }
 };
 
@@ -88,10 +73,10 @@ class FifoBacklogOrderTestCase : public TestCase
         port.Enqueue(2, 2);
         port.Enqueue(0, 3);
         port.Enqueue(1, 1);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(3)), "2 2 0", "queue 2 first, then queue 0");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(3)), "2 2 0", "queue 2 first, then queue 0");
         port.Enqueue(2, 1); // queue 2 backlogged again: behind 0 and 1
         port.Enqueue(0, 1); // queue 0 still backlogged: keeps its place
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(10)), "0 0 0 1 2", "order of becoming backlogged");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(10)), "0 0 0 1 2", "order of becoming backlogged");
     }
 };
 
@@ -117,9 +102,9 @@ class FifoSkipsIneligibleTestCase : public TestCase
         port.Enqueue(1, 2);
         port.Enqueue(2, 2);
         s.SetQueueMaySend(0, false);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(1)), "1", "queue 0 held back");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(1)), "1", "queue 0 held back");
         s.SetQueueMaySend(0, true);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(10)), "0 0 1 2 2", "queue 0 kept its place");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(10)), "0 0 1 2 2", "queue 0 kept its place");
     }
 };
 

@@ -24,17 +24,6 @@ using namespace ns3::atmtest;
 
 namespace
 {
-/// @return a vector printed as "a b c"
-std::string
-Str(const std::vector<uint32_t>& v)
-{
-    std::string s;
-    for (uint32_t x : v)
-    {
-        s += (s.empty() ? "" : " ") + std::to_string(x);
-    }
-    return s;
-}
 
 /// A state with one queue and one VC per listed category, in that order.
 AtmPortState
@@ -73,7 +62,7 @@ class PriorityCategoryOrderTestCase : public TestCase
         {
             port.Enqueue(vc, 2); // GFR (queue 1) becomes backlogged before ABR (queue 4)
         }
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(20)),
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(20)),
                               "3 3 5 5 2 2 1 1 4 4 0 0",
                               "CBR, rt-VBR, nrt-VBR, GFR then ABR in backlog order, UBR");
     }
@@ -99,11 +88,11 @@ class PriorityPreemptionTestCase : public TestCase
         AtmPortState s = PerClassState({C::UBR, C::CBR});
         SchedulerDriver port(CreateObject<PriorityCellScheduler>(), s);
         port.Enqueue(0, 5);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(2)), "0 0", "UBR alone");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(2)), "0 0", "UBR alone");
         port.Enqueue(1, 3);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(2)), "1 1", "CBR first");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(2)), "1 1", "CBR first");
         port.Enqueue(1, 1);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(10)), "1 1 0 0 0", "UBR only once CBR is empty");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(10)), "1 1 0 0 0", "UBR only once CBR is empty");
     }
 };
 
@@ -129,9 +118,9 @@ class PriorityIneligibleTestCase : public TestCase
         port.Enqueue(0, 3);
         port.Enqueue(1, 3);
         s.SetQueueMaySend(0, false);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(2)), "1 1", "CBR held back");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(2)), "1 1", "CBR held back");
         s.SetQueueMaySend(0, true);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(10)), "0 0 0 1", "CBR resumes first");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(10)), "0 0 0 1", "CBR resumes first");
     }
 };
 
@@ -165,7 +154,7 @@ class PriorityAttributeTestCase : public TestCase
         port.Enqueue(3, 2);
         port.Enqueue(2, 1);
         port.Enqueue(1, 2);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(10)),
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(10)),
                               "3 3 1 1 2 0",
                               "level 0 (queues 3 then 1 in backlog order), level 1, level 2");
     }

@@ -21,21 +21,6 @@
 using namespace ns3;
 using namespace ns3::atmtest;
 
-namespace
-{
-/// @return a vector printed as "a b c"
-std::string
-Str(const std::vector<uint32_t>& v)
-{
-    std::string s;
-    for (uint32_t x : v)
-    {
-        s += (s.empty() ? "" : " ") + std::to_string(x);
-    }
-    return s;
-}
-} // namespace
-
 /**
  * @ingroup atm-tests
  * @brief N backlogged queues share N x M slots exactly, in cyclic order.
@@ -106,9 +91,9 @@ class RoundRobinSkipsIneligibleTestCase : public TestCase
             port.Enqueue(q, 10);
         }
         s.SetQueueMaySend(0, false);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(4)), "1 2 1 2", "queue 0 held back");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(4)), "1 2 1 2", "queue 0 held back");
         s.SetQueueMaySend(0, true);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(6)), "0 1 2 0 1 2", "queue 0 resumes at the front");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(6)), "0 1 2 0 1 2", "queue 0 resumes at the front");
         s.SetQueueMaySend(0, false);
         s.SetQueueMaySend(1, false);
         s.SetQueueMaySend(2, false);
@@ -136,9 +121,9 @@ class RoundRobinJoinTestCase : public TestCase
         SchedulerDriver port(CreateObject<RoundRobinCellScheduler>(), s);
         port.Enqueue(0, 10);
         port.Enqueue(1, 2);
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(1)), "0", "queue 0 first");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(1)), "0", "queue 0 first");
         port.Enqueue(2, 10); // rotation is now 1 0 2
-        NS_TEST_ASSERT_MSG_EQ(Str(port.Drain(7)), "1 0 2 1 0 2 0", "queue 1 empties after 2 cells");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(7)), "1 0 2 1 0 2 0", "queue 1 empties after 2 cells");
     }
 };
 
