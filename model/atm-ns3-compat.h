@@ -9,7 +9,8 @@
  * @file
  * @ingroup atm
  * The one place where the atm module's C++ code absorbs differences between ns-3 releases
- * (3.37 ... 3.48). Nothing else in the module may test ATM_NS3_VERSION.
+ * (3.37 ... 3.48). Nothing else in the module may test ATM_NS3_VERSION. Include it from .cc files
+ * only (tests included), never from a public header: user scripts do not get the define.
  *
  * ATM_NS3_VERSION is 100 * major + minor of the ns-3 release the module is built against (3.37 ->
  * 337). Installed ns-3 headers carry no version macro, so the build system derives it (from NS3_VER
