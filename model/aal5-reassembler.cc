@@ -183,12 +183,16 @@ Aal5Reassembler::Reset(VcState& s)
 void
 Aal5Reassembler::Receive(uint32_t vc, const AtmCell& cell)
 {
+    Receive(vc, cell, m_timeout.IsStrictlyPositive() ? Simulator::Now() : Time());
+}
+
+void
+Aal5Reassembler::Receive(uint32_t vc, const AtmCell& cell, Time now)
+{
     // Per-cell hot path: no NS_LOG_FUNCTION (STYLE 9).
     const bool timer = m_timeout.IsStrictlyPositive();
-    Time now;
     if (timer)
     {
-        now = Simulator::Now();
         VcState& stale = GetState(vc);
         if (stale.cells > 0 && now > stale.deadline)
         {

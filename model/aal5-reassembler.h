@@ -173,6 +173,17 @@ class Aal5Reassembler : public Object
     void Receive(uint32_t vc, const AtmCell& cell);
 
     /**
+     * @brief Process one cell that arrived at a known time, for receivers that batch their
+     *        arrivals (an AtmNetDevice processes its inbox at each EOM arrival): the
+     *        reassembly timer uses @p arrival instead of Simulator::Now(), so the outcome is
+     *        the same as if the cell had been processed when it arrived.
+     * @param vc dense VC index of the cell at this receiver
+     * @param cell the cell
+     * @param arrival when the cell's last bit arrived (not later than now)
+     */
+    void Receive(uint32_t vc, const AtmCell& cell, Time arrival);
+
+    /**
      * @brief Apply the reassembly timer now to every VC: discard (TIMEOUT) each partial unit whose
      * deadline has passed. Does nothing when ReassemblyTimeout is 0.
      */

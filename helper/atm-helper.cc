@@ -1,0 +1,333 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/atm-channel.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <iomanip>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmHelper");
+
+namespace
+{
+/// libpcap's DLT_SUNATM / LINKTYPE_SUNATM: SunATM pseudo-header, then the AAL5 SDU.
+constexpr uint32_t DLT_SUNATM = 123;
+
+/**
+ * @brief Start an ascii line: event, time in seconds, device context.
+ * @param stream the stream
+ * @param event the event letter
+ * @param context the device path
+ * @return the std::ostream
+ */
+std::ostream&
+Line(Ptr<OutputStreamWrapper> stream, char event, const std::string& context)
+{
+    std::ostream& os = *stream->GetStream();
+    os << event << " " << std::fixed << std::setprecision(9) << Simulator::Now().GetSeconds() << " "
+       << context;
+    return os;
+}
+
+/// Print the labels and position of a cell.
+void
+PrintCell(std::ostream& os, const AtmCell& cell)
+{
+    os << " cell " << cell.vpi << "/" << cell.vci << " vc=" << cell.vc << " index=" << cell.index
+       << "/" << cell.count << (cell.IsEndOfPdu() ? " eom" : "") << (cell.clp ? " clp" : "");
+}
+
+void
+AsciiFrameTx(Ptr<OutputStreamWrapper> stream,
+             std::string context,
+             Ptr<AtmNetDevice> dev,
+             uint32_t vc,
+             Ptr<const Packet> sdu)
+{
+    Line(stream, 't', context) << " frame " << dev->GetVcVpi(vc) << "/" << dev->GetVcVci(vc)
+                               << " vc=" << vc << " bytes=" << sdu->GetSize() << std::endl;
+}
+
+void
+AsciiFrameRx(Ptr<OutputStreamWrapper> stream,
+             std::string context,
+             Ptr<AtmNetDevice> dev,
+             uint32_t vc,
+             Ptr<const Packet> sdu)
+{
+    Line(stream, 'r', context) << " frame " << dev->GetVcVpi(vc) << "/" << dev->GetVcVci(vc)
+                               << " vc=" << vc << " bytes=" << sdu->GetSize() << std::endl;
+}
+
+void
+AsciiTxDrop(Ptr<OutputStreamWrapper> stream,
+            std::string context,
+            uint32_t vc,
+            Ptr<const Packet> p,
+            const char* reason)
+{
+    std::ostream& os = Line(stream, 'd', context);
+    os << " frame vc=";
+    if (vc == UINT32_MAX)
+    {
+        os << "none";
+    }
+    else
+    {
+        os << vc;
+    }
+    os << " bytes=" << p->GetSize() << " reason=\"" << reason << "\"" << std::endl;
+}
+
+void
+AsciiReassemblyDrop(Ptr<OutputStreamWrapper> stream,
+                    std::string context,
+                    uint32_t vc,
+                    uint32_t cells,
+                    const char* reason)
+{
+    Line(stream, 'd', context) << " frame vc=" << vc << " cells=" << cells << " reason=\"" << reason
+                               << "\"" << std::endl;
+}
+
+void
+AsciiCellDrop(Ptr<OutputStreamWrapper> stream,
+              std::string context,
+              const AtmCell& cell,
+              const char* reason)
+{
+    std::ostream& os = Line(stream, 'd', context);
+    PrintCell(os, cell);
+    os << " reason=\"" << reason << "\"" << std::endl;
+}
+
+void
+AsciiFabricDrop(Ptr<OutputStreamWrapper> stream,
+                std::string context,
+                uint32_t port,
+                uint32_t inPort,
+                const AtmCell& cell,
+                const char* reason)
+{
+    if (inPort == port)
+    {
+        AsciiCellDrop(stream, context, cell, reason);
+    }
+}
+
+void
+AsciiPortFrameDrop(Ptr<OutputStreamWrapper> stream,
+                   std::string context,
+                   uint32_t vc,
+                   const char* reason)
+{
+    Line(stream, 'D', context) << " frame vc=" << vc << " reason=\"" << reason << "\"" << std::endl;
+}
+} // namespace
+
+AtmHelper::AtmHelper()
+{
+    m_channelFactory.SetTypeId("ns3::AtmChannel");
+    m_deviceFactory.SetTypeId("ns3::AtmNetDevice");
+    m_switchFactory.SetTypeId("ns3::AtmSwitch");
+    m_switchPortFactory.SetTypeId("ns3::AtmOutputPort");
+}
+
+AtmHelper::~AtmHelper()
+{
+}
+
+void
+AtmHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
+{
+    m_channelFactory.Set(name, value);
+}
+
+void
+AtmHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
+{
+    m_deviceFactory.Set(name, value);
+}
+
+void
+AtmHelper::SetAdapterPortAttribute(std::string name, const AttributeValue& value)
+{
+    m_adapterPortAttributes.emplace_back(name, value.Copy());
+}
+
+void
+AtmHelper::SetSwitchAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchFactory.Set(name, value);
+}
+
+void
+AtmHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchPortFactory.Set(name, value);
+}
+
+Ptr<AtmSwitch>
+AtmHelper::InstallSwitch(Ptr<Node> node) const
+{
+    NS_ABORT_MSG_IF(node->GetObject<AtmSwitch>(),
+                    "AtmHelper::InstallSwitch: node " << node->GetId() << " is already a switch");
+    Ptr<AtmSwitch> fabric = m_switchFactory.Create<AtmSwitch>();
+    node->AggregateObject(fabric);
+    return fabric;
+}
+
+void
+AtmHelper::InstallSwitch(const NodeContainer& nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        InstallSwitch(*it);
+    }
+}
+
+Ptr<AtmDevice>
+AtmHelper::MakeDevice(Ptr<Node> node, Ptr<AtmChannel> channel) const
+{
+    Ptr<AtmSwitch> fabric = node->GetObject<AtmSwitch>();
+    Ptr<AtmDevice> dev;
+    if (fabric)
+    {
+        Ptr<AtmSwitchPort> port = CreateObject<AtmSwitchPort>();
+        Ptr<AtmOutputPort> out = m_switchPortFactory.Create<AtmOutputPort>();
+        if (m_policyFactory.IsTypeIdSet())
+        {
+            out->SetAttribute("BufferPolicy", PointerValue(m_policyFactory.Create()));
+        }
+        if (m_schedulerFactory.IsTypeIdSet())
+        {
+            out->SetAttribute("CellScheduler", PointerValue(m_schedulerFactory.Create()));
+        }
+        port->SetAttribute("OutputPort", PointerValue(out));
+        dev = port;
+        node->AddDevice(port);
+        fabric->AddPort(port);
+    }
+    else
+    {
+        Ptr<AtmNetDevice> nd = m_deviceFactory.Create<AtmNetDevice>();
+        for (const auto& [name, value] : m_adapterPortAttributes)
+        {
+            nd->GetOutputPort()->SetAttribute(name, *value);
+        }
+        dev = nd;
+        node->AddDevice(nd);
+    }
+    dev->Attach(channel);
+    return dev;
+}
+
+NetDeviceContainer
+AtmHelper::Install(Ptr<Node> a, Ptr<Node> b) const
+{
+    NS_ABORT_MSG_IF(!a || !b, "AtmHelper::Install: null node");
+    NS_ABORT_MSG_IF(a == b, "AtmHelper::Install: both ends on node " << a->GetId());
+    Ptr<AtmChannel> channel = m_channelFactory.Create<AtmChannel>();
+    NetDeviceContainer devices;
+    devices.Add(MakeDevice(a, channel));
+    devices.Add(MakeDevice(b, channel));
+    return devices;
+}
+
+NetDeviceContainer
+AtmHelper::Install(const NodeContainer& nodes) const
+{
+    NS_ABORT_MSG_IF(nodes.GetN() != 2,
+                    "AtmHelper::Install: a link connects exactly two nodes, got " << nodes.GetN());
+    return Install(nodes.Get(0), nodes.Get(1));
+}
+
+void
+AtmHelper::EnablePcapInternal(std::string prefix,
+                              Ptr<NetDevice> nd,
+                              bool promiscuous,
+                              bool explicitFilename)
+{
+    Ptr<AtmNetDevice> device = nd->GetObject<AtmNetDevice>();
+    if (!device)
+    {
+        NS_LOG_INFO("AtmHelper::EnablePcapInternal: device " << nd
+                                                             << " is not an AtmNetDevice (a "
+                                                                "switch port carries no frames)");
+        return;
+    }
+    PcapHelper pcapHelper;
+    std::string filename =
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    Ptr<PcapFileWrapper> file =
+        pcapHelper.CreateFile(filename,
+                              std::ios::out,
+                              static_cast<PcapHelper::DataLinkType>(DLT_SUNATM),
+                              65535 + 4);
+    pcapHelper.HookDefaultSink<AtmNetDevice>(device,
+                                             promiscuous ? "PromiscSniffer" : "Sniffer",
+                                             file);
+}
+
+void
+AtmHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
+                               std::string prefix,
+                               Ptr<NetDevice> nd,
+                               bool explicitFilename)
+{
+    Ptr<AtmDevice> dev = nd->GetObject<AtmDevice>();
+    if (!dev)
+    {
+        NS_LOG_INFO("AtmHelper::EnableAsciiInternal: device " << nd << " is not an ATM device");
+        return;
+    }
+    if (!stream)
+    {
+        AsciiTraceHelper asciiTraceHelper;
+        std::string filename =
+            explicitFilename ? prefix : asciiTraceHelper.GetFilenameFromDevice(prefix, dev);
+        stream = asciiTraceHelper.CreateFileStream(filename);
+    }
+    std::ostringstream ctx;
+    ctx << "/NodeList/" << nd->GetNode()->GetId() << "/DeviceList/" << nd->GetIfIndex();
+    const std::string context = ctx.str();
+
+    Ptr<AtmOutputPort> port = dev->GetOutputPort();
+    port->TraceConnectWithoutContext("CellDrop",
+                                     MakeBoundCallback(&AsciiCellDrop, stream, context));
+    port->TraceConnectWithoutContext("FrameDrop",
+                                     MakeBoundCallback(&AsciiPortFrameDrop, stream, context));
+    if (Ptr<AtmNetDevice> nic = nd->GetObject<AtmNetDevice>())
+    {
+        nic->TraceConnectWithoutContext("FrameTx",
+                                        MakeBoundCallback(&AsciiFrameTx, stream, context, nic));
+        nic->TraceConnectWithoutContext("FrameRx",
+                                        MakeBoundCallback(&AsciiFrameRx, stream, context, nic));
+        nic->TraceConnectWithoutContext("TxDrop", MakeBoundCallback(&AsciiTxDrop, stream, context));
+        nic->TraceConnectWithoutContext("RxCellDrop",
+                                        MakeBoundCallback(&AsciiCellDrop, stream, context));
+        nic->GetReassembler()->TraceConnectWithoutContext(
+            "ReassemblyDrop",
+            MakeBoundCallback(&AsciiReassemblyDrop, stream, context));
+    }
+    else if (Ptr<AtmSwitchPort> sp = nd->GetObject<AtmSwitchPort>())
+    {
+        NS_ABORT_MSG_IF(!sp->GetSwitch(), "AtmHelper::EnableAscii: switch port without a switch");
+        sp->GetSwitch()->TraceConnectWithoutContext(
+            "CellDrop",
+            MakeBoundCallback(&AsciiFabricDrop, stream, context, sp->GetPortIndex()));
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,180 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_HELPER_H
+#define ATM_HELPER_H
+
+#include "ns3/atm-net-device.h"
+#include "ns3/atm-switch.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/trace-helper.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmHelper: builds ATM devices, links and switches.
+ */
+
+namespace ns3
+{
+
+class AtmChannel;
+
+/**
+ * @ingroup atm
+ * @brief Builds ATM links, end-system adapters and switches, like PointToPointHelper.
+ *
+ * InstallSwitch() makes a node an ATM switch (aggregates an AtmSwitch). Install(a, b) then
+ * creates one AtmChannel between two nodes and one device on each: an AtmSwitchPort on a
+ * switch node (added to its fabric), an AtmNetDevice (Classical IP adapter) on any other node.
+ * VCs are set up afterwards with AtmPvcHelper.
+ *
+ * @code
+ *   AtmHelper atm;
+ *   atm.SetChannelAttribute("CellRate", StringValue("OC3c"));
+ *   atm.SetChannelAttribute("Delay", StringValue("1ms"));
+ *   atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
+ *   atm.SetBufferPolicy("ns3::TailDropBufferPolicy");
+ *   atm.InstallSwitch(switches);
+ *   NetDeviceContainer access = atm.Install(host, switches.Get(0));
+ * @endcode
+ *
+ * Tracing: EnablePcap writes, per AtmNetDevice, the CPCS-SDUs it sends and delivers with the
+ * SunATM pseudo-header (link type 123, which Wireshark and tshark decode down to IP and TCP);
+ * switch ports have no frames and are skipped. EnableAscii writes one line per frame event
+ * and per drop (format in doc/atm.rst), for adapters and switch ports.
+ */
+class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
+{
+  public:
+    AtmHelper();
+    ~AtmHelper() override;
+
+    /**
+     * @brief Attribute of every AtmChannel created (CellRate, Delay).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetChannelAttribute(std::string name, const AttributeValue& value);
+    /**
+     * @brief Attribute of every AtmNetDevice created (Mtu, Encapsulation, TxQueueBytes, ...).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetDeviceAttribute(std::string name, const AttributeValue& value);
+    /**
+     * @brief Attribute of the output port of every AtmNetDevice created.
+     * @param name an AtmOutputPort attribute
+     * @param value its value
+     */
+    void SetAdapterPortAttribute(std::string name, const AttributeValue& value);
+    /**
+     * @brief Attribute of every AtmSwitch installed (SwitchingDelay).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetSwitchAttribute(std::string name, const AttributeValue& value);
+    /**
+     * @brief Attribute of the output port of every switch port created (BufferCells,
+     *        QueueMode).
+     * @param name an AtmOutputPort attribute
+     * @param value its value
+     */
+    void SetSwitchPortAttribute(std::string name, const AttributeValue& value);
+    /**
+     * @brief The buffer-acceptance policy of every switch port created: one new object per
+     *        port.
+     * @param type the TypeId name of an AtmBufferPolicy subclass
+     * @param args attribute name / value pairs
+     */
+    template <typename... Ts>
+    void SetBufferPolicy(std::string type, Ts&&... args);
+    /**
+     * @brief The cell scheduler of every switch port created: one new object per port.
+     * @param type the TypeId name of an AtmCellScheduler subclass
+     * @param args attribute name / value pairs
+     */
+    template <typename... Ts>
+    void SetCellScheduler(std::string type, Ts&&... args);
+
+    /**
+     * @brief Make a node an ATM switch.
+     * @param node the node (must not be a switch yet)
+     * @return its fabric
+     */
+    Ptr<AtmSwitch> InstallSwitch(Ptr<Node> node) const;
+    /**
+     * @brief Make nodes ATM switches.
+     * @param nodes the nodes
+     */
+    void InstallSwitch(const NodeContainer& nodes) const;
+
+    /**
+     * @brief Connect two nodes with a new link.
+     * @param a one node
+     * @param b the other
+     * @return the two devices, a's first
+     */
+    NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
+    /**
+     * @brief Connect the two nodes of a container.
+     * @param nodes exactly two nodes
+     * @return the two devices
+     */
+    NetDeviceContainer Install(const NodeContainer& nodes) const;
+
+  private:
+    /**
+     * @brief Create the device for one end.
+     * @param node the node
+     * @param channel the link
+     * @return the device
+     */
+    Ptr<AtmDevice> MakeDevice(Ptr<Node> node, Ptr<AtmChannel> channel) const;
+
+    void EnablePcapInternal(std::string prefix,
+                            Ptr<NetDevice> nd,
+                            bool promiscuous,
+                            bool explicitFilename) override;
+    void EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
+                             std::string prefix,
+                             Ptr<NetDevice> nd,
+                             bool explicitFilename) override;
+
+    ObjectFactory m_channelFactory;    //!< AtmChannel
+    ObjectFactory m_deviceFactory;     //!< AtmNetDevice
+    ObjectFactory m_switchFactory;     //!< AtmSwitch
+    ObjectFactory m_switchPortFactory; //!< AtmOutputPort of switch ports
+    ObjectFactory m_policyFactory;     //!< AtmBufferPolicy of switch ports (unset: port default)
+    ObjectFactory m_schedulerFactory;  //!< AtmCellScheduler of switch ports (unset: default)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_adapterPortAttributes; //!< pairs
+};
+
+template <typename... Ts>
+void
+AtmHelper::SetBufferPolicy(std::string type, Ts&&... args)
+{
+    m_policyFactory = ObjectFactory();
+    m_policyFactory.SetTypeId(type);
+    m_policyFactory.Set(std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+AtmHelper::SetCellScheduler(std::string type, Ts&&... args)
+{
+    m_schedulerFactory = ObjectFactory();
+    m_schedulerFactory.SetTypeId(type);
+    m_schedulerFactory.Set(std::forward<Ts>(args)...);
+}
+
+} // namespace ns3
+
+#endif // ATM_HELPER_H

@@ -1,0 +1,394 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-pvc-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/arp-cache.h"
+#include "ns3/atm-channel.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4-static-routing.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <map>
+#include <queue>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmPvcHelper");
+
+namespace
+{
+/**
+ * @param dev a device at one end of a link
+ * @param vpi a VPI
+ * @param vci a VCI
+ * @return true if the device uses the label in neither direction
+ */
+bool
+LabelFree(Ptr<AtmDevice> dev, uint16_t vpi, uint16_t vci)
+{
+    if (Ptr<AtmNetDevice> nic = DynamicCast<AtmNetDevice>(dev))
+    {
+        return nic->FindVc(vpi, vci) < 0;
+    }
+    Ptr<AtmSwitchPort> port = DynamicCast<AtmSwitchPort>(dev);
+    NS_ASSERT(port && port->GetSwitch());
+    const uint32_t i = port->GetPortIndex();
+    return !port->GetSwitch()->IsInLabelUsed(i, vpi, vci) &&
+           !port->GetSwitch()->IsOutLabelUsed(i, vpi, vci);
+}
+
+/**
+ * @param dev a device
+ * @return a short name for messages
+ */
+std::string
+Name(Ptr<NetDevice> dev)
+{
+    std::ostringstream os;
+    os << "node " << dev->GetNode()->GetId() << " device " << dev->GetIfIndex();
+    return os.str();
+}
+
+/**
+ * @param dev an ATM device
+ * @return the device at the other end of its link (aborts if none)
+ */
+Ptr<AtmDevice>
+Peer(Ptr<AtmDevice> dev)
+{
+    Ptr<AtmChannel> ch = dev->GetAtmChannel();
+    NS_ABORT_MSG_IF(!ch || !ch->GetPeer(dev),
+                    "AtmPvcHelper: " << Name(dev) << " is not connected to a link with two ends");
+    return ch->GetPeer(dev);
+}
+} // namespace
+
+std::ostream&
+operator<<(std::ostream& os, const AtmVcLedger& l)
+{
+    os << "offered=" << l.offered << " delivered=" << l.delivered << " dropped=" << l.dropped
+       << " queued=" << l.queued << " inTransit=" << l.inTransit
+       << " inReassembly=" << l.inReassembly << (l.Holds() ? " (holds)" : " (BROKEN)");
+    return os;
+}
+
+AtmPvcHelper::AtmPvcHelper()
+{
+}
+
+void
+AtmPvcHelper::SetContract(const AtmTrafficContract& contract)
+{
+    m_contract = contract;
+}
+
+void
+AtmPvcHelper::SetEncapsulation(AtmEncapsulation::Mode mode)
+{
+    m_encapsulation = mode;
+    m_encapsulationSet = true;
+}
+
+void
+AtmPvcHelper::SetVpi(uint16_t vpi)
+{
+    m_vpi = vpi;
+}
+
+void
+AtmPvcHelper::SetFirstVci(uint16_t vci)
+{
+    m_firstVci = vci;
+}
+
+const std::vector<AtmPvc>&
+AtmPvcHelper::GetPvcs() const
+{
+    return m_pvcs;
+}
+
+NodeContainer
+AtmPvcHelper::FindPath(Ptr<AtmNetDevice> src, Ptr<AtmNetDevice> dst)
+{
+    // Breadth-first search over switches: fewest switches first, ties by port order.
+    Ptr<AtmDevice> first = Peer(src);
+    if (first == dst)
+    {
+        return NodeContainer();
+    }
+    Ptr<AtmSwitchPort> entry = DynamicCast<AtmSwitchPort>(first);
+    NS_ABORT_MSG_IF(!entry,
+                    "AtmPvcHelper: the link of "
+                        << Name(src) << " leads to another adapter, not to " << Name(dst)
+                        << " or a switch");
+    std::map<Ptr<AtmSwitch>, Ptr<AtmSwitch>> parent; // switch -> previous switch (null: first)
+    std::queue<Ptr<AtmSwitch>> todo;
+    parent[entry->GetSwitch()] = nullptr;
+    todo.push(entry->GetSwitch());
+    Ptr<AtmSwitch> last;
+    while (!todo.empty() && !last)
+    {
+        Ptr<AtmSwitch> s = todo.front();
+        todo.pop();
+        for (uint32_t i = 0; i < s->GetNPorts() && !last; ++i)
+        {
+            Ptr<AtmDevice> peer = Peer(s->GetPort(i));
+            if (peer == dst)
+            {
+                last = s;
+            }
+            else if (Ptr<AtmSwitchPort> p = DynamicCast<AtmSwitchPort>(peer))
+            {
+                if (parent.find(p->GetSwitch()) == parent.end())
+                {
+                    parent[p->GetSwitch()] = s;
+                    todo.push(p->GetSwitch());
+                }
+            }
+        }
+    }
+    NS_ABORT_MSG_IF(!last,
+                    "AtmPvcHelper: no path of switches from " << Name(src) << " to " << Name(dst));
+    std::vector<Ptr<Node>> reversed;
+    for (Ptr<AtmSwitch> s = last; s; s = parent[s])
+    {
+        reversed.push_back(s->GetObject<Node>());
+    }
+    NodeContainer path;
+    for (auto it = reversed.rbegin(); it != reversed.rend(); ++it)
+    {
+        path.Add(*it);
+    }
+    return path;
+}
+
+AtmPvc
+AtmPvcHelper::Install(Ptr<NetDevice> src, Ptr<NetDevice> dst)
+{
+    Ptr<AtmNetDevice> a = DynamicCast<AtmNetDevice>(src);
+    Ptr<AtmNetDevice> b = DynamicCast<AtmNetDevice>(dst);
+    NS_ABORT_MSG_IF(!a || !b, "AtmPvcHelper::Install: both ends must be AtmNetDevices");
+    return Install(src, dst, FindPath(a, b));
+}
+
+AtmPvc
+AtmPvcHelper::Install(Ptr<NetDevice> srcDevice,
+                      Ptr<NetDevice> dstDevice,
+                      const NodeContainer& switches)
+{
+    Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(srcDevice);
+    Ptr<AtmNetDevice> dst = DynamicCast<AtmNetDevice>(dstDevice);
+    NS_ABORT_MSG_IF(!src || !dst, "AtmPvcHelper::Install: both ends must be AtmNetDevices");
+    NS_ABORT_MSG_IF(src == dst, "AtmPvcHelper::Install: a PVC from " << Name(src) << " to itself");
+
+    // The links along the path: (upstream device, downstream device), src to dst, and per
+    // switch its (in port, out port).
+    std::vector<std::pair<Ptr<AtmDevice>, Ptr<AtmDevice>>> links;
+    std::vector<std::pair<uint32_t, uint32_t>> ports;
+    Ptr<AtmDevice> up = src;
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        Ptr<AtmSwitch> s = switches.Get(i)->GetObject<AtmSwitch>();
+        NS_ABORT_MSG_IF(!s,
+                        "AtmPvcHelper: node " << switches.Get(i)->GetId()
+                                              << " in the path is not a switch");
+        Ptr<AtmSwitchPort> in = DynamicCast<AtmSwitchPort>(Peer(up));
+        NS_ABORT_MSG_IF(!in || in->GetSwitch() != s,
+                        "AtmPvcHelper: " << Name(up) << " has no link to switch node "
+                                         << switches.Get(i)->GetId());
+        links.emplace_back(up, in);
+        // The out port: towards the next switch of the path, or towards dst.
+        Ptr<Node> next = (i + 1 < switches.GetN()) ? switches.Get(i + 1) : nullptr;
+        int64_t out = -1;
+        for (uint32_t p = 0; p < s->GetNPorts() && out < 0; ++p)
+        {
+            Ptr<AtmDevice> peer = Peer(s->GetPort(p));
+            if (next ? (DynamicCast<AtmSwitchPort>(peer) && peer->GetNode() == next)
+                     : (peer == dst))
+            {
+                out = p;
+            }
+        }
+        NS_ABORT_MSG_IF(out < 0,
+                        "AtmPvcHelper: switch node "
+                            << switches.Get(i)->GetId() << " has no link to "
+                            << (next ? "the next switch of the path" : Name(dst)));
+        ports.emplace_back(in->GetPortIndex(), static_cast<uint32_t>(out));
+        up = s->GetPort(static_cast<uint32_t>(out));
+    }
+    NS_ABORT_MSG_IF(Peer(up) != dst,
+                    "AtmPvcHelper: " << Name(up) << " is not linked to " << Name(dst));
+    links.emplace_back(up, dst);
+
+    // One free label per link.
+    AtmPvc pvc;
+    pvc.src = src;
+    pvc.dst = dst;
+    for (const auto& [u, d] : links)
+    {
+        uint32_t vci = m_firstVci;
+        while (vci <= 65535 && !(LabelFree(u, m_vpi, vci) && LabelFree(d, m_vpi, vci)))
+        {
+            ++vci;
+        }
+        NS_ABORT_MSG_IF(vci > 65535,
+                        "AtmPvcHelper: no free VCI on VPI " << m_vpi << " between " << Name(u)
+                                                            << " and " << Name(d));
+        pvc.labels.emplace_back(m_vpi, static_cast<uint16_t>(vci));
+    }
+
+    const auto& first = pvc.labels.front();
+    const auto& last = pvc.labels.back();
+    pvc.srcVc = m_encapsulationSet
+                    ? src->AddVc(first.first, first.second, m_contract, m_encapsulation)
+                    : src->AddVc(first.first, first.second, m_contract);
+    pvc.dstVc = m_encapsulationSet
+                    ? dst->AddVc(last.first, last.second, m_contract, m_encapsulation)
+                    : dst->AddVc(last.first, last.second, m_contract);
+    NS_ABORT_MSG_IF(src->GetVcEncapsulation(pvc.srcVc) != dst->GetVcEncapsulation(pvc.dstVc),
+                    "AtmPvcHelper: " << Name(src) << " and " << Name(dst)
+                                     << " use different encapsulations; set the devices' "
+                                        "Encapsulation alike or call SetEncapsulation()");
+    pvc.forward.emplace_back(src, pvc.srcVc);
+    std::vector<std::pair<Ptr<AtmDevice>, uint32_t>> back;
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        Ptr<AtmSwitch> s = switches.Get(i)->GetObject<AtmSwitch>();
+        const auto& [in, out] = ports[i];
+        const auto& lin = pvc.labels[i];
+        const auto& lout = pvc.labels[i + 1];
+        const uint32_t fwd = s->AddVcCrossConnect(in,
+                                                  lin.first,
+                                                  lin.second,
+                                                  out,
+                                                  lout.first,
+                                                  lout.second,
+                                                  m_contract);
+        const uint32_t rev = s->AddVcCrossConnect(out,
+                                                  lout.first,
+                                                  lout.second,
+                                                  in,
+                                                  lin.first,
+                                                  lin.second,
+                                                  m_contract);
+        pvc.forward.emplace_back(s->GetPort(out), fwd);
+        back.emplace_back(s->GetPort(in), rev);
+    }
+    pvc.backward.emplace_back(dst, pvc.dstVc);
+    for (auto it = back.rbegin(); it != back.rend(); ++it)
+    {
+        pvc.backward.push_back(*it);
+    }
+
+    InstallAtmArp(src, pvc.srcVc, dst);
+    InstallAtmArp(dst, pvc.dstVc, src);
+    m_pvcs.push_back(pvc);
+    return pvc;
+}
+
+void
+AtmPvcHelper::InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevice> remote)
+{
+    Ptr<Ipv4L3Protocol> ip = local->GetNode()->GetObject<Ipv4L3Protocol>();
+    Ptr<Ipv4L3Protocol> rip = remote->GetNode()->GetObject<Ipv4L3Protocol>();
+    if (!ip || !rip)
+    {
+        return; // a cell-level PVC without IP
+    }
+    const int32_t ifIndex = ip->GetInterfaceForDevice(local);
+    const int32_t rifIndex = rip->GetInterfaceForDevice(remote);
+    NS_ABORT_MSG_IF(ifIndex < 0 || ip->GetNAddresses(ifIndex) == 0 || rifIndex < 0 ||
+                        rip->GetNAddresses(rifIndex) == 0,
+                    "AtmPvcHelper: "
+                        << Name(ifIndex < 0 || ip->GetNAddresses(ifIndex) == 0 ? local : remote)
+                        << " has no IPv4 address; assign addresses "
+                           "(Ipv4AddressHelper::Assign) before AtmPvcHelper::Install");
+    const Ipv4InterfaceAddress mine = ip->GetAddress(ifIndex, 0);
+    const Ipv4Address peer = rip->GetAddress(rifIndex, 0).GetLocal();
+    Ptr<ArpCache> cache = ip->GetInterface(ifIndex)->GetArpCache();
+    NS_ABORT_MSG_IF(!cache, "AtmPvcHelper: interface of " << Name(local) << " has no ARP cache");
+    ArpCache::Entry* entry = cache->Lookup(peer);
+    if (entry)
+    {
+        NS_ABORT_MSG_IF(entry->GetMacAddress() != Address(local->GetVcAddress(vc)),
+                        "AtmPvcHelper: " << Name(local) << " already has a PVC to " << peer
+                                         << "; one VC per next hop and interface");
+    }
+    else
+    {
+        entry = cache->Add(peer);
+    }
+    entry->SetMacAddress(local->GetVcAddress(vc));
+    entry->MarkPermanent();
+    if (!mine.GetMask().IsMatch(mine.GetLocal(), peer))
+    {
+        Ipv4StaticRoutingHelper helper;
+        helper.GetStaticRouting(ip)->AddHostRouteTo(peer, static_cast<uint32_t>(ifIndex));
+    }
+}
+
+AtmVcLedger
+AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
+{
+    const auto& hops = forward ? pvc.forward : pvc.backward;
+    Ptr<AtmNetDevice> dst = forward ? pvc.dst : pvc.src;
+    const uint32_t dstVc = forward ? pvc.dstVc : pvc.srcVc;
+    AtmVcLedger l;
+    for (const auto& [dev, vc] : hops)
+    {
+        if (dev->GetTransmitter())
+        {
+            dev->GetTransmitter()->Sync();
+            l.inTransit += dev->GetTransmitter()->GetPendingCells(vc);
+        }
+        Ptr<AtmOutputPort> port = dev->GetOutputPort();
+        l.dropped += port->GetVcStats(vc).cellsDropped;
+        l.queued += port->GetVcCellsInQueue(vc);
+    }
+    l.offered = hops.front().first->GetOutputPort()->GetVcStats(hops.front().second).cellsArrived;
+    const Aal5ReassemblyStats& r = dst->GetReassembler()->GetStats(dstVc);
+    l.delivered = r.cellsDelivered;
+    l.dropped += r.cellsDiscarded;
+    l.inTransit += dst->GetInboxCells(dstVc);
+    l.inReassembly = dst->GetReassembler()->GetPartialCells(dstVc);
+    return l;
+}
+
+double
+AtmPvcHelper::GetEffectiveUtilization(Ptr<AtmDevice> tx) const
+{
+    if (!tx->GetTransmitter())
+    {
+        return 0;
+    }
+    uint64_t cells = 0;
+    for (const AtmPvc& pvc : m_pvcs)
+    {
+        for (bool fwd : {true, false})
+        {
+            for (const auto& hop : fwd ? pvc.forward : pvc.backward)
+            {
+                if (hop.first == tx)
+                {
+                    Ptr<AtmNetDevice> dst = fwd ? pvc.dst : pvc.src;
+                    cells +=
+                        dst->GetReassembler()->GetStats(fwd ? pvc.dstVc : pvc.srcVc).cellsDelivered;
+                }
+            }
+        }
+    }
+    const uint64_t slots = tx->GetTransmitter()->GetClock().GetSlotsIn(Time(), Simulator::Now());
+    return slots == 0 ? 0.0 : static_cast<double>(cells) / slots;
+}
+
+} // namespace ns3

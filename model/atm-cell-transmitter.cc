@@ -1,0 +1,275 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-cell-transmitter.h"
+
+#include "atm-ns3-compat.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmCellTransmitter");
+
+NS_OBJECT_ENSURE_REGISTERED(AtmCellTransmitter);
+
+TypeId
+AtmCellTransmitter::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::AtmCellTransmitter")
+                            .SetParent<Object>()
+                            .SetGroupName("Atm")
+                            .AddConstructor<AtmCellTransmitter>();
+    return tid;
+}
+
+AtmCellTransmitter::AtmCellTransmitter()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+AtmCellTransmitter::~AtmCellTransmitter()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+AtmCellTransmitter::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_event.Cancel();
+    m_in.clear();
+    m_pending = 0;
+    m_port = nullptr;
+    m_send = SendCallback();
+    Object::DoDispose();
+}
+
+void
+AtmCellTransmitter::Setup(Ptr<AtmOutputPort> port, const AtmCellClock& clock, SendCallback send)
+{
+    NS_LOG_FUNCTION(this << port);
+    NS_ABORT_MSG_IF(m_port, "AtmCellTransmitter::Setup called twice");
+    NS_ABORT_MSG_IF(!port, "AtmCellTransmitter::Setup: null output port");
+    m_port = port;
+    m_clock = clock;
+    m_send = send;
+    // Fails loudly now rather than at the first cell if the clock has no rate.
+    m_firstFreeSlot = m_clock.GetSlotAtOrAfter(Simulator::Now());
+}
+
+uint32_t
+AtmCellTransmitter::AddInput()
+{
+    m_in.emplace_back();
+    return static_cast<uint32_t>(m_in.size() - 1);
+}
+
+uint64_t
+AtmCellTransmitter::SlotAfter(Time t) const
+{
+    uint64_t k = m_clock.GetSlotAtOrAfter(t);
+    if (m_clock.GetSlotStart(k) == t)
+    {
+        ++k;
+    }
+    return k;
+}
+
+void
+AtmCellTransmitter::ScheduleSlot(uint64_t k)
+{
+    m_event.Cancel();
+    m_nextSlot = k;
+    m_nextSlotPrevStart = k > 0 ? m_clock.GetSlotStart(k - 1) : NanoSeconds(-1);
+    m_event = Simulator::Schedule(m_clock.GetSlotStart(k) - Simulator::Now(),
+                                  &AtmCellTransmitter::Slot,
+                                  this);
+}
+
+void
+AtmCellTransmitter::Arrive(uint32_t input, const AtmCell& cell, uint32_t vc, Time arrival)
+{
+    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    NS_ASSERT_MSG(m_port, "AtmCellTransmitter: Arrive() before Setup()");
+    NS_ASSERT_MSG(input < m_in.size(), "AtmCellTransmitter: unknown input " << input);
+    NS_ASSERT_MSG(arrival >= Simulator::Now(), "AtmCellTransmitter: arrival in the past");
+    NS_ASSERT_MSG(m_in[input].IsEmpty() || m_in[input].At(m_in[input].GetSize() - 1).at <= arrival,
+                  "AtmCellTransmitter: input " << input << " announced cells out of order");
+    m_in[input].Push(Arrival{cell, arrival, vc});
+    ++m_pending;
+    const bool planned = AtmEventIsPending(m_event);
+    if (planned && arrival >= m_nextSlotPrevStart)
+    {
+        return; // the planned slot is at or before the first one this cell may use
+    }
+    const uint64_t k =
+        std::max({SlotAfter(arrival), m_firstFreeSlot, m_clock.GetSlotAtOrAfter(Simulator::Now())});
+    if (!planned || k < m_nextSlot)
+    {
+        ScheduleSlot(k);
+    }
+}
+
+void
+AtmCellTransmitter::Kick()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_port)
+    {
+        return;
+    }
+    const uint64_t now = std::max(m_firstFreeSlot, m_clock.GetSlotAtOrAfter(Simulator::Now()));
+    uint64_t k = UINT64_MAX;
+    if (m_port->GetState().GetNEligibleQueues() > 0)
+    {
+        k = now;
+    }
+    else if (m_pending > 0)
+    {
+        Time first = Time::Max();
+        for (const auto& in : m_in)
+        {
+            if (!in.IsEmpty())
+            {
+                first = std::min(first, in.Front().at);
+            }
+        }
+        k = std::max(now, SlotAfter(first));
+    }
+    if (k != UINT64_MAX && (!AtmEventIsPending(m_event) || k < m_nextSlot))
+    {
+        ScheduleSlot(k);
+    }
+}
+
+void
+AtmCellTransmitter::Drain(Time limit)
+{
+    while (m_pending > 0)
+    {
+        AtmRing<Arrival>* best = nullptr;
+        for (auto& in : m_in)
+        {
+            if (!in.IsEmpty() && in.Front().at < limit &&
+                (!best || in.Front().at < best->Front().at))
+            {
+                best = &in;
+            }
+        }
+        if (!best)
+        {
+            return;
+        }
+        Arrival& a = best->Front();
+        const uint32_t vc = a.vc;
+        AtmCell cell = std::move(a.cell);
+        best->Pop();
+        --m_pending;
+        m_port->Receive(std::move(cell), vc);
+    }
+}
+
+void
+AtmCellTransmitter::Sync()
+{
+    if (m_port)
+    {
+        Drain(Simulator::Now());
+    }
+}
+
+void
+AtmCellTransmitter::Slot()
+{
+    const uint64_t k = m_nextSlot;
+    const Time now = Simulator::Now();
+    ++m_slotEvents;
+    m_firstFreeSlot = k + 1;
+    Drain(now);
+    std::optional<AtmCell> cell = m_port->Dequeue(now);
+    if (cell)
+    {
+        ++m_cellsSent;
+        m_send(*cell, k);
+    }
+    Plan(k + 1);
+}
+
+void
+AtmCellTransmitter::Plan(uint64_t earliest)
+{
+    if (AtmEventIsPending(m_event))
+    {
+        return; // the send callback already planned a slot (Arrive / Kick)
+    }
+    if (m_port->GetState().GetNEligibleQueues() > 0)
+    {
+        ScheduleSlot(earliest);
+        return;
+    }
+    if (m_pending > 0)
+    {
+        Time first = Time::Max();
+        for (const auto& in : m_in)
+        {
+            if (!in.IsEmpty())
+            {
+                first = std::min(first, in.Front().at);
+            }
+        }
+        ScheduleSlot(std::max(earliest, SlotAfter(first)));
+    }
+}
+
+Ptr<AtmOutputPort>
+AtmCellTransmitter::GetPort() const
+{
+    return m_port;
+}
+
+const AtmCellClock&
+AtmCellTransmitter::GetClock() const
+{
+    return m_clock;
+}
+
+uint64_t
+AtmCellTransmitter::GetCellsSent() const
+{
+    return m_cellsSent;
+}
+
+uint64_t
+AtmCellTransmitter::GetSlotEvents() const
+{
+    return m_slotEvents;
+}
+
+uint32_t
+AtmCellTransmitter::GetPendingCells() const
+{
+    return m_pending;
+}
+
+uint32_t
+AtmCellTransmitter::GetPendingCells(uint32_t vc) const
+{
+    uint32_t n = 0;
+    for (const auto& in : m_in)
+    {
+        for (uint32_t i = 0; i < in.GetSize(); ++i)
+        {
+            n += in.At(i).vc == vc ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+} // namespace ns3

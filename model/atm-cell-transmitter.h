@@ -1,0 +1,179 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_CELL_TRANSMITTER_H
+#define ATM_CELL_TRANSMITTER_H
+
+#include "atm-cell-clock.h"
+#include "atm-cell.h"
+#include "atm-output-port.h"
+#include "atm-ring.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmCellTransmitter: the slotted line transmitter of an output port.
+ */
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief The line transmitter of an AtmOutputPort: one cell per slot of the link's cell clock,
+ *        with cell arrivals handled lazily.
+ *
+ * Each busy slot k of the AtmCellClock costs exactly one simulator event: at GetSlotStart(k)
+ * the transmitter first stores in the port every cell that arrived strictly before that
+ * instant, in arrival-time order across its inputs, then asks the port for one cell
+ * (AtmOutputPort::Dequeue) and hands it to the send callback, which puts it on the link.
+ * A cell arriving exactly at a slot start is stored after that slot's departure
+ * ("departures before arrivals", DESIGN.md §6.2) and can leave at the next slot at the
+ * earliest, so a cell that arrives in slot k departs in slot k + 1 or later.
+ *
+ * Arrivals are announced ahead of time (Arrive()): an upstream transmitter knows when a
+ * cell's last bit will reach this port as soon as it sends it. They wait in one FIFO per
+ * input (each input announces its cells in time order) and are merged when the port state
+ * matters: at a slot, or when Sync() is called. Because the port changes only at
+ * departures (slots) and arrivals, processing arrivals in time order just before the next
+ * departure gives exactly the decisions of processing each one at its arrival instant; only
+ * the *time* at which the port's arrival traces (CellEnqueue, CellDrop, FrameDrop,
+ * CellsInQueue) fire is the next slot start, at most one cell time late.
+ *
+ * The transmitter sleeps when no queue is eligible and no arrival is announced, and wakes
+ * at the first slot strictly after the next arrival, or at Kick() when eligibility changes
+ * (credits, shaping): an idle link costs no events.
+ */
+class AtmCellTransmitter : public Object
+{
+  public:
+    /**
+     * Receives each transmitted cell: (cell, slot index). The cell's first bit leaves at
+     * GetClock().GetSlotStart(slot), its last bit at GetSlotStart(slot + 1).
+     */
+    typedef Callback<void, const AtmCell&, uint64_t> SendCallback;
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmCellTransmitter();
+    ~AtmCellTransmitter() override;
+
+    /**
+     * @brief Connect the transmitter. Called once, by the device that owns it.
+     * @param port the output port it serves
+     * @param clock the link's cell clock
+     * @param send receives the transmitted cells
+     */
+    void Setup(Ptr<AtmOutputPort> port, const AtmCellClock& clock, SendCallback send);
+
+    /**
+     * @brief Declare an input: a source of arrivals announced in non-decreasing time order
+     *        (a switch input port, an adapter's segmentation cursors).
+     * @return the input id for Arrive()
+     */
+    uint32_t AddInput();
+
+    /**
+     * @brief Announce a cell that will be complete at this port at @p arrival.
+     * @param input an id from AddInput()
+     * @param cell the cell (its labels already rewritten for the outgoing link)
+     * @param vc the cell's VC index at the port
+     * @param arrival when the cell is complete here (not before now, and not before the
+     *        previous arrival announced on the same input)
+     */
+    void Arrive(uint32_t input, const AtmCell& cell, uint32_t vc, Time arrival);
+
+    /**
+     * @brief Re-evaluate the next slot after a change of eligibility (credits, shaping,
+     *        AtmOutputPort::SetQueueHeld). A cell may then leave at the current instant if it
+     *        is a slot start not yet used.
+     */
+    void Kick();
+
+    /**
+     * @brief Store in the port every announced cell that arrived strictly before now, so that
+     *        the port's counters and occupancy describe the present. Called by getters.
+     */
+    void Sync();
+
+    /// @return the output port
+    Ptr<AtmOutputPort> GetPort() const;
+    /// @return the link's cell clock
+    const AtmCellClock& GetClock() const;
+    /// @return the number of cells transmitted (busy slots)
+    uint64_t GetCellsSent() const;
+    /// @return the number of slot events executed (busy or not)
+    uint64_t GetSlotEvents() const;
+    /// @return announced cells not yet stored in the port (on the wire or arriving)
+    uint32_t GetPendingCells() const;
+    /**
+     * @param vc a VC index at the port
+     * @return announced cells of @p vc not yet stored (O(pending): for ledgers, not per cell)
+     */
+    uint32_t GetPendingCells(uint32_t vc) const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// An announced cell.
+    struct Arrival
+    {
+        AtmCell cell; //!< the cell
+        Time at;      //!< arrival instant
+        uint32_t vc;  //!< VC index at the port
+    };
+
+    /// The slot event.
+    void Slot();
+    /**
+     * @brief Store the announced cells that arrived strictly before @p limit.
+     * @param limit the bound
+     */
+    void Drain(Time limit);
+    /**
+     * @brief Plan the next slot event after slot @p earliest - 1 was used.
+     * @param earliest the first slot that may be used
+     */
+    void Plan(uint64_t earliest);
+    /**
+     * @param t an instant
+     * @return the index of the first slot that starts strictly after @p t
+     */
+    uint64_t SlotAfter(Time t) const;
+    /**
+     * @brief (Re)schedule the slot event at slot @p k.
+     * @param k the slot
+     */
+    void ScheduleSlot(uint64_t k);
+
+    Ptr<AtmOutputPort> m_port;          //!< the port served
+    AtmCellClock m_clock;               //!< the link's cell clock
+    SendCallback m_send;                //!< receives the transmitted cells
+    std::vector<AtmRing<Arrival>> m_in; //!< announced cells, one FIFO per input
+    uint32_t m_pending{0};              //!< total announced cells not yet stored
+    EventId m_event;                    //!< the next slot event
+    uint64_t m_nextSlot{0};             //!< slot of m_event (valid if it is pending)
+    Time m_nextSlotPrevStart;           //!< start of slot m_nextSlot - 1 (or -1 ns)
+    uint64_t m_firstFreeSlot{0};        //!< first slot not yet used
+    uint64_t m_cellsSent{0};            //!< busy slots
+    uint64_t m_slotEvents{0};           //!< slot events executed
+};
+
+} // namespace ns3
+
+#endif // ATM_CELL_TRANSMITTER_H

@@ -1,0 +1,260 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-device.h"
+
+#include "atm-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(AtmDevice);
+
+TypeId
+AtmDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::AtmDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("Atm")
+            .AddAttribute("OutputPort",
+                          "The output port: cell buffer, acceptance policy, queues, scheduler. "
+                          "Configure it (BufferCells, QueueMode, BufferPolicy, CellScheduler) "
+                          "before the first VC is added.",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmDevice::m_port),
+                          MakePointerChecker<AtmOutputPort>());
+    return tid;
+}
+
+AtmDevice::AtmDevice()
+    : m_port(CreateObject<AtmOutputPort>()),
+      m_address(Mac48Address::Allocate())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+AtmDevice::~AtmDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+AtmDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_tx)
+    {
+        m_tx->Dispose();
+    }
+    m_tx = nullptr;
+    m_port = nullptr;
+    m_channel = nullptr;
+    m_node = nullptr;
+    NetDevice::DoDispose();
+}
+
+void
+AtmDevice::Attach(Ptr<AtmChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    NS_ABORT_MSG_IF(!channel, "AtmDevice: Attach(null channel)");
+    NS_ABORT_MSG_IF(m_channel,
+                    "AtmDevice on node " << (m_node ? m_node->GetId() : 0)
+                                         << " is already attached to a channel");
+    NS_ABORT_MSG_IF(!m_port, "AtmDevice: the OutputPort attribute is null");
+    m_channel = channel;
+    channel->Attach(this);
+    m_tx = CreateObject<AtmCellTransmitter>();
+    m_tx->Setup(m_port,
+                AtmCellClock(channel->GetCellRate()),
+                MakeCallback(&AtmDevice::SendCell, this));
+}
+
+void
+AtmDevice::SendCell(const AtmCell& cell, uint64_t slot)
+{
+    m_channel->Transmit(this, cell, m_tx->GetClock().GetSlotStart(slot + 1));
+    NotifyCellSent(cell);
+}
+
+void
+AtmDevice::NotifyCellSent(const AtmCell& /* cell */)
+{
+}
+
+Ptr<AtmOutputPort>
+AtmDevice::GetOutputPort() const
+{
+    return m_port;
+}
+
+Ptr<AtmCellTransmitter>
+AtmDevice::GetTransmitter() const
+{
+    return m_tx;
+}
+
+Ptr<AtmChannel>
+AtmDevice::GetAtmChannel() const
+{
+    return m_channel;
+}
+
+AtmCellRate
+AtmDevice::GetCellRate() const
+{
+    return m_channel ? m_channel->GetCellRate() : AtmCellRate();
+}
+
+uint64_t
+AtmDevice::GetCellsSent() const
+{
+    return m_tx ? m_tx->GetCellsSent() : 0;
+}
+
+double
+AtmDevice::GetRawUtilization() const
+{
+    if (!m_tx)
+    {
+        return 0;
+    }
+    const uint64_t slots = m_tx->GetClock().GetSlotsIn(Time(), Simulator::Now());
+    return slots == 0 ? 0.0 : static_cast<double>(m_tx->GetCellsSent()) / slots;
+}
+
+void
+AtmDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+AtmDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+AtmDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+AtmDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+AtmDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+AtmDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+AtmDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+AtmDevice::IsLinkUp() const
+{
+    return m_channel != nullptr;
+}
+
+void
+AtmDevice::AddLinkChangeCallback(Callback<void> /* callback */)
+{
+    // Never called: an ATM PVC device does not change state after set-up (DESIGN.md 6.5).
+}
+
+bool
+AtmDevice::IsBroadcast() const
+{
+    return true; // Ipv4Interface needs a broadcast address; broadcasts find no VC and drop
+}
+
+Address
+AtmDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+AtmDevice::IsMulticast() const
+{
+    return false;
+}
+
+Address
+AtmDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+AtmDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+AtmDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+AtmDevice::IsPointToPoint() const
+{
+    return false;
+}
+
+bool
+AtmDevice::SendFrom(Ptr<Packet> /* packet */,
+                    const Address& /* source */,
+                    const Address& /* dest */,
+                    uint16_t /* protocolNumber */)
+{
+    NS_ABORT_MSG("AtmDevice: SendFrom is not supported (SupportsSendFrom() is false)");
+    return false;
+}
+
+Ptr<Node>
+AtmDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+AtmDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+AtmDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

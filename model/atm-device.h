@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_DEVICE_H
+#define ATM_DEVICE_H
+
+#include "atm-cell-rate.h"
+#include "atm-cell-transmitter.h"
+#include "atm-cell.h"
+#include "atm-output-port.h"
+
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmDevice: what every end of an AtmChannel has in common.
+ */
+
+namespace ns3
+{
+
+class AtmChannel;
+
+/**
+ * @ingroup atm
+ * @brief Base class of the devices at the ends of an AtmChannel: an end-system / router
+ *        adapter (AtmNetDevice) or a switch port (AtmSwitchPort).
+ *
+ * Every such device has one output port (AtmOutputPort: buffer, acceptance policy, queues,
+ * scheduler) and one line transmitter (AtmCellTransmitter) clocked by the link's exact cell
+ * clock; this class wires them to the channel. What differs is where received cells go
+ * (ReceiveCell(): reassembly and IP, or the switch fabric) and where transmitted cells come
+ * from (NotifyCellSent(): an adapter's segmentation cursor stages the next cell).
+ *
+ * The device never reports a link change: it is up from Attach() on (DESIGN.md §6.5, a link
+ * change would flush the permanent ATMARP entries).
+ */
+class AtmDevice : public NetDevice
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmDevice();
+    ~AtmDevice() override;
+
+    /**
+     * @brief Attach the device to a link; the transmitter takes the link's cell clock.
+     * @param channel the link (which must have fewer than two devices)
+     */
+    void Attach(Ptr<AtmChannel> channel);
+
+    /**
+     * @brief A cell from the link (called by the channel when the cell is sent, ahead of time).
+     * @param cell the cell
+     * @param arrival when its last bit arrives here (later than now)
+     */
+    virtual void ReceiveCell(const AtmCell& cell, Time arrival) = 0;
+
+    /// @return the output port (buffer, policy, queues, scheduler)
+    Ptr<AtmOutputPort> GetOutputPort() const;
+    /// @return the line transmitter (null before Attach())
+    Ptr<AtmCellTransmitter> GetTransmitter() const;
+    /// @return the link (null before Attach())
+    Ptr<AtmChannel> GetAtmChannel() const;
+    /// @return the link's cell rate (zero before Attach())
+    AtmCellRate GetCellRate() const;
+    /// @return cells transmitted on the link by this device
+    uint64_t GetCellsSent() const;
+    /**
+     * @brief Raw utilisation of the outgoing direction: cells sent / cell slots in [0, now].
+     * @return the fraction in [0, 1] (0 before the first slot)
+     */
+    double GetRawUtilization() const;
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsBridge() const override;
+    bool IsPointToPoint() const override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * @brief Hook run after a cell left on the link (an adapter stages its VC's next cell).
+     * @param cell the cell
+     */
+    virtual void NotifyCellSent(const AtmCell& cell);
+
+    uint16_t m_mtu{9180}; //!< "Mtu"
+
+  private:
+    /**
+     * @brief The transmitter's send callback.
+     * @param cell the cell
+     * @param slot its slot
+     */
+    void SendCell(const AtmCell& cell, uint64_t slot);
+
+    Ptr<Node> m_node;             //!< the node
+    uint32_t m_ifIndex{0};        //!< interface index
+    Ptr<AtmChannel> m_channel;    //!< the link
+    Ptr<AtmOutputPort> m_port;    //!< "OutputPort"
+    Ptr<AtmCellTransmitter> m_tx; //!< the transmitter (after Attach)
+    Mac48Address m_address;       //!< the device's own address
+};
+
+} // namespace ns3
+
+#endif // ATM_DEVICE_H

@@ -1,0 +1,583 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-net-device.h"
+
+#include "atm-channel.h"
+#include "atm-ns3-compat.h"
+#include "round-robin-cell-scheduler.h"
+
+#include "ns3/abort.h"
+#include "ns3/arp-header.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(AtmNetDevice);
+
+namespace
+{
+constexpr uint16_t IPV4_PROTOCOL = 0x0800; //!< EtherType of IPv4
+constexpr uint16_t ARP_PROTOCOL = 0x0806;  //!< EtherType of ARP
+constexpr uint32_t MAX_SDU = 65535;        //!< largest CPCS-SDU
+} // namespace
+
+TypeId
+AtmNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::AtmNetDevice")
+            .SetParent<AtmDevice>()
+            .SetGroupName("Atm")
+            .AddConstructor<AtmNetDevice>()
+            .AddAttribute("Mtu",
+                          "IP MTU in bytes: 9180 by default (RFC 2225), at most 65527 with "
+                          "LLC/SNAP and 65535 when every VC uses VC-mux.",
+                          UintegerValue(9180),
+                          MakeUintegerAccessor(&AtmNetDevice::SetMtu, &AtmNetDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>(68))
+            .AddAttribute(
+                "Encapsulation",
+                "Encapsulation of VCs added without an explicit one (RFC 2684).",
+                EnumValue(AtmEncapsulation::LLC_SNAP),
+                ATM_MAKE_ENUM_ACCESSOR(AtmEncapsulation::Mode, &AtmNetDevice::m_encapsulation),
+                MakeEnumChecker(AtmEncapsulation::LLC_SNAP,
+                                "LLC_SNAP",
+                                AtmEncapsulation::VC_MUX,
+                                "VC_MUX"))
+            .AddAttribute("TxQueueBytes",
+                          "Limit of all frame queues of the device together, in bytes of "
+                          "CPCS-SDU waiting for segmentation (an SDU that would exceed it is "
+                          "dropped). Make it larger than the sum of the windows in use so the "
+                          "edge never drops.",
+                          UintegerValue(16 * 1024 * 1024),
+                          MakeUintegerAccessor(&AtmNetDevice::m_txQueueBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("VcTxQueueBytes",
+                          "Limit of each VC's frame queue in bytes (0: only TxQueueBytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&AtmNetDevice::m_vcTxQueueBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Reassembler",
+                          "The AAL5 reassembler of received cells (timer, MaxSduBytes, "
+                          "VerifyBytes are its attributes).",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmNetDevice::m_reassembler),
+                          MakePointerChecker<Aal5Reassembler>())
+            .AddTraceSource("MacTx",
+                            "An SDU from the upper layer entered a frame queue.",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_macTxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRx",
+                            "A decapsulated packet goes to the upper layer.",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_macRxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("TxDrop",
+                            "An SDU from the upper layer was refused: (VC, packet, reason).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_txDropTrace),
+                            "ns3::AtmNetDevice::PacketDropTracedCallback")
+            .AddTraceSource("RxCellDrop",
+                            "A received cell was dropped before reassembly: (cell, reason).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_rxCellDropTrace),
+                            "ns3::AtmNetDevice::CellDropTracedCallback")
+            .AddTraceSource("FrameTx",
+                            "Segmentation of a CPCS-SDU started: (VC, SDU).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_frameTxTrace),
+                            "ns3::AtmNetDevice::FrameTracedCallback")
+            .AddTraceSource("FrameRx",
+                            "Reassembly delivered a CPCS-SDU: (VC, SDU).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_frameRxTrace),
+                            "ns3::AtmNetDevice::FrameTracedCallback")
+            .AddTraceSource("Sniffer",
+                            "CPCS-SDUs sent and delivered, with the SunATM pseudo-header (pcap "
+                            "DLT 123).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_snifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "Same as Sniffer (an adapter sees only its own VCs).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+AtmNetDevice::AtmNetDevice()
+    : m_reassembler(CreateObject<Aal5Reassembler>())
+{
+    NS_LOG_FUNCTION(this);
+    // An adapter interleaves its VCs cell by cell (one staged cell per VC).
+    GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+    GetOutputPort()->SetAttribute("CellScheduler",
+                                  PointerValue(CreateObject<RoundRobinCellScheduler>()));
+}
+
+AtmNetDevice::~AtmNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+AtmNetDevice::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    m_reassembler->SetRxCallback(MakeCallback(&AtmNetDevice::FrameReceived, this));
+    AtmDevice::DoInitialize();
+}
+
+void
+AtmNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_reassembler)
+    {
+        m_reassembler->Dispose();
+    }
+    m_reassembler = nullptr;
+    m_vcs.clear();
+    m_inbox.Clear();
+    m_rxCallback = NetDevice::ReceiveCallback();
+    m_promiscCallback = NetDevice::PromiscReceiveCallback();
+    AtmDevice::DoDispose();
+}
+
+uint32_t
+AtmNetDevice::MaxMtu(AtmEncapsulation::Mode mode)
+{
+    return MAX_SDU - AtmEncapsulation::GetHeaderBytes(mode);
+}
+
+bool
+AtmNetDevice::SetMtu(const uint16_t mtu)
+{
+    NS_LOG_FUNCTION(this << mtu);
+    for (uint32_t vc = 0; vc < m_vcs.size(); ++vc)
+    {
+        NS_ABORT_MSG_IF(mtu > MaxMtu(m_vcs[vc].encapsulation),
+                        "AtmNetDevice on node "
+                            << (GetNode() ? GetNode()->GetId() : 0) << ": Mtu " << mtu
+                            << " exceeds " << MaxMtu(m_vcs[vc].encapsulation) << " for VC " << vc
+                            << " (" << AtmEncapsulation::ToString(m_vcs[vc].encapsulation)
+                            << "); the AAL5 SDU limit is 65535 bytes");
+    }
+    NS_ABORT_MSG_IF(m_vcs.empty() && mtu > MaxMtu(m_encapsulation),
+                    "AtmNetDevice: Mtu " << mtu << " exceeds " << MaxMtu(m_encapsulation)
+                                         << " with the default encapsulation "
+                                         << AtmEncapsulation::ToString(m_encapsulation)
+                                         << "; use at most that, or set Encapsulation=VC_MUX "
+                                            "first for up to 65535");
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+AtmNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+uint32_t
+AtmNetDevice::AddVc(uint16_t vpi, uint16_t vci, const AtmTrafficContract& contract)
+{
+    return AddVc(vpi, vci, contract, m_encapsulation);
+}
+
+uint32_t
+AtmNetDevice::AddVc(uint16_t vpi,
+                    uint16_t vci,
+                    const AtmTrafficContract& contract,
+                    AtmEncapsulation::Mode encapsulation)
+{
+    NS_LOG_FUNCTION(this << vpi << vci << contract);
+    const uint32_t node = GetNode() ? GetNode()->GetId() : 0;
+    NS_ABORT_MSG_IF(vpi > 255,
+                    "AtmNetDevice on node " << node << ": VPI " << vpi
+                                            << " above 255; an end system sits at a UNI (8-bit "
+                                               "VPI)");
+    NS_ABORT_MSG_IF(FindVc(vpi, vci) >= 0,
+                    "AtmNetDevice on node " << node << ": VC " << vpi << "/" << vci
+                                            << " already exists on this device");
+    NS_ABORT_MSG_IF(m_mtu > MaxMtu(encapsulation),
+                    "AtmNetDevice on node " << node << ": VC " << vpi << "/" << vci << " uses "
+                                            << AtmEncapsulation::ToString(encapsulation)
+                                            << ", which allows an MTU of at most "
+                                            << MaxMtu(encapsulation) << ", but Mtu is " << m_mtu
+                                            << "; lower Mtu first");
+    Ptr<AtmOutputPort> port = GetOutputPort();
+    NS_ABORT_MSG_IF(m_vcs.size() + 1 > port->GetBufferCells(),
+                    "AtmNetDevice on node "
+                        << node << ": " << m_vcs.size() + 1
+                        << " VCs but the adapter's output port holds only BufferCells="
+                        << port->GetBufferCells()
+                        << " cells (one staged cell per VC); raise OutputPort BufferCells");
+    if (GetAtmChannel())
+    {
+        std::ostringstream where;
+        where << "AtmNetDevice on node " << node << ", VC " << vpi << "/" << vci;
+        contract.CheckAgainstLink(where.str(), GetCellRate());
+    }
+    const uint32_t index = static_cast<uint32_t>(m_vcs.size());
+    const uint32_t portVc = port->AddVc(contract.GetCategory());
+    NS_ABORT_MSG_IF(portVc != index,
+                    "AtmNetDevice: the output port has VCs not added by the device");
+    Vc v;
+    v.vpi = vpi;
+    v.vci = vci;
+    v.encapsulation = encapsulation;
+    v.contract = contract;
+    const uint8_t bytes[6] = {0x02,
+                              0x00,
+                              static_cast<uint8_t>(vpi >> 8),
+                              static_cast<uint8_t>(vpi & 0xff),
+                              static_cast<uint8_t>(vci >> 8),
+                              static_cast<uint8_t>(vci & 0xff)};
+    v.address.CopyFrom(bytes);
+    m_byAddress[v.address] = index;
+    m_byLabel[(static_cast<uint32_t>(vpi) << 16) | vci] = index;
+    m_vcs.push_back(std::move(v));
+    return index;
+}
+
+uint32_t
+AtmNetDevice::GetNVcs() const
+{
+    return static_cast<uint32_t>(m_vcs.size());
+}
+
+int64_t
+AtmNetDevice::FindVc(uint16_t vpi, uint16_t vci) const
+{
+    auto it = m_byLabel.find((static_cast<uint32_t>(vpi) << 16) | vci);
+    return it == m_byLabel.end() ? -1 : static_cast<int64_t>(it->second);
+}
+
+const AtmNetDevice::Vc&
+AtmNetDevice::GetVc(uint32_t vc) const
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(),
+                    "AtmNetDevice: VC index " << vc << " but the device has " << m_vcs.size()
+                                              << " VCs");
+    return m_vcs[vc];
+}
+
+Mac48Address
+AtmNetDevice::GetVcAddress(uint32_t vc) const
+{
+    return GetVc(vc).address;
+}
+
+uint16_t
+AtmNetDevice::GetVcVpi(uint32_t vc) const
+{
+    return GetVc(vc).vpi;
+}
+
+uint16_t
+AtmNetDevice::GetVcVci(uint32_t vc) const
+{
+    return GetVc(vc).vci;
+}
+
+AtmEncapsulation::Mode
+AtmNetDevice::GetVcEncapsulation(uint32_t vc) const
+{
+    return GetVc(vc).encapsulation;
+}
+
+const AtmTrafficContract&
+AtmNetDevice::GetVcContract(uint32_t vc) const
+{
+    return GetVc(vc).contract;
+}
+
+const AtmNetDeviceVcStats&
+AtmNetDevice::GetVcStats(uint32_t vc) const
+{
+    return GetVc(vc).stats;
+}
+
+uint32_t
+AtmNetDevice::GetVcQueueBytes(uint32_t vc) const
+{
+    return GetVc(vc).queueBytes;
+}
+
+uint32_t
+AtmNetDevice::GetVcUnsegmentedCells(uint32_t vc) const
+{
+    return GetVc(vc).cursor.GetRemaining();
+}
+
+uint32_t
+AtmNetDevice::GetQueueBytes() const
+{
+    return m_queueBytes;
+}
+
+Ptr<Aal5Reassembler>
+AtmNetDevice::GetReassembler() const
+{
+    return m_reassembler;
+}
+
+uint32_t
+AtmNetDevice::GetInboxCells(uint32_t vc) const
+{
+    const Vc& v = GetVc(vc);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m_inbox.GetSize(); ++i)
+    {
+        const AtmCell& c = m_inbox.At(i).cell;
+        n += (c.vpi == v.vpi && c.vci == v.vci) ? 1 : 0;
+    }
+    return n;
+}
+
+uint64_t
+AtmNetDevice::GetUnknownLabelDrops() const
+{
+    return m_unknownLabelDrops;
+}
+
+bool
+AtmNetDevice::NeedsArp() const
+{
+    return true;
+}
+
+void
+AtmNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+AtmNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+    m_promiscCallback = cb;
+}
+
+void
+AtmNetDevice::DropTx(uint32_t vc, Ptr<const Packet> packet, const char* reason)
+{
+    NS_LOG_LOGIC("drop " << packet << " on VC " << vc << ": " << reason);
+    if (vc < m_vcs.size())
+    {
+        ++m_vcs[vc].stats.framesDropped;
+    }
+    m_txDropTrace(vc, packet, reason);
+}
+
+bool
+AtmNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
+    NS_ABORT_MSG_IF(!GetAtmChannel(),
+                    "AtmNetDevice on node " << (GetNode() ? GetNode()->GetId() : 0)
+                                            << ": Send before the device is attached to an "
+                                               "AtmChannel");
+    auto it = Mac48Address::IsMatchingType(dest) ? m_byAddress.find(Mac48Address::ConvertFrom(dest))
+                                                 : m_byAddress.end();
+    if (it == m_byAddress.end())
+    {
+        if (protocolNumber == ARP_PROTOCOL)
+        {
+            ArpHeader arp;
+            packet->PeekHeader(arp);
+            const Ipv4Address ip = arp.GetDestinationIpv4Address();
+            if (m_arpWarned.insert(ip).second)
+            {
+                std::cerr << "AtmNetDevice warning: node " << (GetNode() ? GetNode()->GetId() : 0)
+                          << " interface " << GetIfIndex() << " has no ATMARP entry for " << ip
+                          << " at t=" << Simulator::Now().As(Time::S)
+                          << "; packets to it are dropped (install a PVC to it with "
+                             "AtmPvcHelper, or add a route)"
+                          << std::endl;
+            }
+            DropTx(UINT32_MAX, packet, ATMARP_MISS);
+        }
+        else
+        {
+            DropTx(UINT32_MAX, packet, NO_VC);
+        }
+        return false;
+    }
+    const uint32_t vc = it->second;
+    Vc& v = m_vcs[vc];
+    if (v.encapsulation == AtmEncapsulation::VC_MUX && protocolNumber != IPV4_PROTOCOL)
+    {
+        DropTx(vc, packet, NOT_IPV4);
+        return false;
+    }
+    const uint32_t bytes = packet->GetSize() + AtmEncapsulation::GetHeaderBytes(v.encapsulation);
+    if (bytes > MAX_SDU)
+    {
+        DropTx(vc, packet, TOO_BIG);
+        return false;
+    }
+    if (static_cast<uint64_t>(m_queueBytes) + bytes > m_txQueueBytes)
+    {
+        DropTx(vc, packet, QUEUE_FULL);
+        return false;
+    }
+    if (m_vcTxQueueBytes > 0 && static_cast<uint64_t>(v.queueBytes) + bytes > m_vcTxQueueBytes)
+    {
+        DropTx(vc, packet, VC_QUEUE_FULL);
+        return false;
+    }
+    m_macTxTrace(packet);
+    Ptr<Packet> sdu = packet->Copy();
+    AtmEncapsulation::Add(sdu, v.encapsulation, protocolNumber);
+    v.queue.Push(sdu);
+    v.queueBytes += bytes;
+    m_queueBytes += bytes;
+    ++v.stats.framesQueued;
+    if (!v.staged)
+    {
+        StartFrame(vc);
+    }
+    return true;
+}
+
+void
+AtmNetDevice::StartFrame(uint32_t vc)
+{
+    Vc& v = m_vcs[vc];
+    NS_ASSERT(!v.queue.IsEmpty() && v.cursor.IsDone());
+    Ptr<Packet> sdu = v.queue.Front();
+    v.queue.Pop();
+    const uint32_t bytes = sdu->GetSize();
+    v.queueBytes -= bytes;
+    m_queueBytes -= bytes;
+    ++v.stats.framesTx;
+    v.stats.bytesTx += bytes;
+    m_frameTxTrace(vc, sdu);
+    Sniff(vc, sdu, true);
+    v.cursor = Aal5Segmenter(Create<Aal5Frame>(sdu), v.vpi, v.vci, false);
+    if (!m_stageInputAdded)
+    {
+        m_stageInput = GetTransmitter()->AddInput();
+        m_stageInputAdded = true;
+    }
+    v.staged = true;
+    GetTransmitter()->Arrive(m_stageInput, v.cursor.Next(), vc, Simulator::Now());
+}
+
+void
+AtmNetDevice::NotifyCellSent(const AtmCell& cell)
+{
+    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    Vc& v = m_vcs[cell.vc];
+    ++v.stats.cellsTx;
+    if (!v.cursor.IsDone())
+    {
+        GetTransmitter()->Arrive(m_stageInput, v.cursor.Next(), cell.vc, Simulator::Now());
+    }
+    else
+    {
+        v.cursor = Aal5Segmenter(); // releases the frame
+        v.staged = false;
+        if (!v.queue.IsEmpty())
+        {
+            StartFrame(cell.vc);
+        }
+    }
+}
+
+void
+AtmNetDevice::ReceiveCell(const AtmCell& cell, Time arrival)
+{
+    // Per cell: no NS_LOG_FUNCTION (STYLE 9). Cells wait in the inbox; the EOM of a PDU
+    // schedules the one event that hands the batch to reassembly at its arrival instant.
+    m_inbox.Push(InboxCell{cell, arrival});
+    if (cell.IsEndOfPdu())
+    {
+        Simulator::Schedule(arrival - Simulator::Now(), &AtmNetDevice::ProcessInbox, this);
+    }
+}
+
+void
+AtmNetDevice::ProcessInbox()
+{
+    const Time now = Simulator::Now();
+    while (!m_inbox.IsEmpty() && m_inbox.Front().at <= now)
+    {
+        InboxCell& in = m_inbox.Front();
+        const AtmCell cell = std::move(in.cell);
+        const Time at = in.at;
+        m_inbox.Pop();
+        auto it = m_byLabel.find((static_cast<uint32_t>(cell.vpi) << 16) | cell.vci);
+        if (it == m_byLabel.end())
+        {
+            ++m_unknownLabelDrops;
+            m_rxCellDropTrace(cell, UNKNOWN_LABEL);
+            continue;
+        }
+        ++m_vcs[it->second].stats.cellsRx;
+        m_reassembler->Receive(it->second, cell, at);
+    }
+}
+
+void
+AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /* frame */)
+{
+    NS_LOG_FUNCTION(this << vc << sdu);
+    Vc& v = m_vcs[vc];
+    ++v.stats.framesRx;
+    v.stats.bytesRx += sdu->GetSize();
+    m_frameRxTrace(vc, sdu);
+    Sniff(vc, sdu, false);
+    uint16_t protocol = 0;
+    if (!AtmEncapsulation::Remove(sdu, v.encapsulation, IPV4_PROTOCOL, &protocol))
+    {
+        ++v.stats.framesRxDropped;
+        m_txDropTrace(vc, sdu, BAD_ENCAPSULATION);
+        return;
+    }
+    m_macRxTrace(sdu);
+    if (!m_promiscCallback.IsNull())
+    {
+        m_promiscCallback(this, sdu, protocol, v.address, GetAddress(), NetDevice::PACKET_HOST);
+    }
+    if (!m_rxCallback.IsNull())
+    {
+        m_rxCallback(this, sdu, protocol, v.address);
+    }
+}
+
+void
+AtmNetDevice::Sniff(uint32_t vc, Ptr<const Packet> sdu, bool sent)
+{
+    if (m_snifferTrace.IsEmpty() && m_promiscSnifferTrace.IsEmpty())
+    {
+        return;
+    }
+    const Vc& v = m_vcs[vc];
+    NS_ABORT_MSG_IF(v.vpi > 255,
+                    "AtmNetDevice: pcap (SunATM) cannot record VPI " << v.vpi << " (8 bits)");
+    // SunATM pseudo-header (libpcap DLT_SUNATM): flags (0x80 = sent by this DTE; low nibble
+    // 2 = LLC-multiplexed, 0 = unknown), VPI, VCI (network order).
+    uint8_t header[4] = {
+        static_cast<uint8_t>((sent ? 0x80 : 0x00) |
+                             (v.encapsulation == AtmEncapsulation::LLC_SNAP ? 0x02 : 0x00)),
+        static_cast<uint8_t>(v.vpi),
+        static_cast<uint8_t>(v.vci >> 8),
+        static_cast<uint8_t>(v.vci & 0xff)};
+    Ptr<Packet> p = Create<Packet>(header, 4);
+    p->AddAtEnd(sdu);
+    m_snifferTrace(p);
+    m_promiscSnifferTrace(p);
+}
+
+} // namespace ns3

@@ -1,0 +1,324 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_NET_DEVICE_H
+#define ATM_NET_DEVICE_H
+
+#include "aal5-frame.h"
+#include "aal5-reassembler.h"
+#include "aal5-segmenter.h"
+#include "atm-device.h"
+#include "atm-encapsulation.h"
+#include "atm-ring.h"
+#include "atm-traffic-contract.h"
+
+#include "ns3/ipv4-address.h"
+#include "ns3/mac48-address.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmNetDevice: an ATM end-system or IP-router adapter (Classical IP over ATM).
+ */
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief Per-VC counters of an AtmNetDevice (64-bit, since the start of the run).
+ */
+struct AtmNetDeviceVcStats
+{
+    uint64_t framesQueued{0};    //!< SDUs accepted from the upper layer into the VC's frame queue
+    uint64_t framesDropped{0};   //!< SDUs refused by the frame queue limits
+    uint64_t framesTx{0};        //!< CPCS-PDUs whose segmentation started
+    uint64_t bytesTx{0};         //!< CPCS-SDU bytes (with LLC/SNAP) of those PDUs
+    uint64_t cellsTx{0};         //!< cells sent on the link
+    uint64_t cellsRx{0};         //!< cells received on the VC
+    uint64_t framesRx{0};        //!< CPCS-SDUs delivered by reassembly
+    uint64_t bytesRx{0};         //!< CPCS-SDU bytes of those SDUs
+    uint64_t framesRxDropped{0}; //!< delivered SDUs refused by decapsulation (bad LLC/SNAP)
+};
+
+/**
+ * @ingroup atm
+ * @brief An ATM adapter for an end system or an IP router: Classical IP over ATM (RFC 2225)
+ *        over permanent VCs, AAL5, LLC/SNAP or VC-mux encapsulation (RFC 2684).
+ *
+ * Transmit: IPv4 hands a packet with a next-hop "hardware address"; that address is the
+ * synthetic Mac48Address of one VC on this device (GetVcAddress()), installed as a permanent
+ * ATMARP entry by AtmPvcHelper (DESIGN.md §6.5). The packet is encapsulated and waits in the
+ * VC's frame queue (limits in bytes per device and optionally per VC; a refused SDU is traced
+ * with its reason). A VC's frames are segmented lazily: one cell of the VC at a time sits in
+ * the output port, and the next is produced when it leaves (Aal5Segmenter), so the port's
+ * scheduler (round robin between VCs by default) interleaves the VCs cell by cell. There is no
+ * NetDeviceQueueInterface (DESIGN.md §6.6), hence no traffic-control queue disc: the edge
+ * never drops because of back-pressure, only when its frame queues overflow.
+ *
+ * Receive: cells are reassembled per VC (Aal5Reassembler, attribute `Reassembler`), the
+ * encapsulation is removed and the packet goes up with the VC's address as source. Cells are
+ * processed in one batch when an end-of-PDU cell arrives (one event per frame).
+ *
+ * An ARP request reaching the device means the IP layer found no ATMARP entry: it is
+ * dropped, traced, and a warning naming the IP address is printed once per address.
+ *
+ * pcap (`Sniffer`, `PromiscSniffer`): each CPCS-SDU when its segmentation starts and when it
+ * is delivered, preceded by the 4-byte SunATM pseudo-header (DLT 123): flags (0x80 when
+ * sent by this device; type 2 = LLC-multiplexed for LLC/SNAP VCs, 0 otherwise), VPI, VCI.
+ */
+class AtmNetDevice : public AtmDevice
+{
+  public:
+    /// Drop reason: the device's frame queues hold TxQueueBytes already.
+    static constexpr char QUEUE_FULL[] = "device frame queues full (TxQueueBytes)";
+    /// Drop reason: the VC's frame queue holds VcTxQueueBytes already.
+    static constexpr char VC_QUEUE_FULL[] = "VC frame queue full (VcTxQueueBytes)";
+    /// Drop reason: an ARP request, i.e. no ATMARP entry for the next hop.
+    static constexpr char ATMARP_MISS[] = "ATMARP miss: no VC for the next-hop IP address";
+    /// Drop reason: the destination address names no VC of this device (e.g. a broadcast).
+    static constexpr char NO_VC[] = "no VC for the destination address";
+    /// Drop reason: a non-IPv4 packet for a VC-multiplexed VC.
+    static constexpr char NOT_IPV4[] = "VC-mux VC carries IPv4 only";
+    /// Drop reason: the SDU would exceed the AAL5 maximum of 65535 bytes.
+    static constexpr char TOO_BIG[] = "CPCS-SDU above 65535 bytes";
+    /// Drop reason: a received cell on a VPI/VCI with no VC.
+    static constexpr char UNKNOWN_LABEL[] = "cell on an unknown VPI/VCI";
+    /// Drop reason: a reassembled SDU without a valid LLC/SNAP header.
+    static constexpr char BAD_ENCAPSULATION[] = "SDU without valid LLC/SNAP header";
+
+    /**
+     * TracedCallback signature for refused SDUs.
+     * @param vc the VC (UINT32_MAX if none)
+     * @param packet the packet
+     * @param reason one of the constants above
+     */
+    typedef void (*PacketDropTracedCallback)(uint32_t vc,
+                                             Ptr<const Packet> packet,
+                                             const char* reason);
+
+    /**
+     * TracedCallback signature for dropped cells.
+     * @param cell the cell
+     * @param reason one of the constants above
+     */
+    typedef void (*CellDropTracedCallback)(const AtmCell& cell, const char* reason);
+
+    /**
+     * TracedCallback signature for frame events.
+     * @param vc the VC
+     * @param sdu the CPCS-SDU (with its LLC/SNAP header, if any)
+     */
+    typedef void (*FrameTracedCallback)(uint32_t vc, Ptr<const Packet> sdu);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmNetDevice();
+    ~AtmNetDevice() override;
+
+    /**
+     * @brief Add a VC (one direction pair: cells sent and received with this VPI/VCI).
+     * @param vpi the VPI on this link (0..255 at a UNI)
+     * @param vci the VCI on this link (32..65535 for user VCs by convention)
+     * @param contract the VC's traffic contract (its category selects the port queue class)
+     * @param encapsulation LLC/SNAP or VC-mux
+     * @return the VC index on this device (0, 1, 2, ...)
+     */
+    uint32_t AddVc(uint16_t vpi,
+                   uint16_t vci,
+                   const AtmTrafficContract& contract,
+                   AtmEncapsulation::Mode encapsulation);
+
+    /**
+     * @brief Add a VC with the device's default encapsulation (attribute `Encapsulation`).
+     * @param vpi the VPI
+     * @param vci the VCI
+     * @param contract the contract (default UBR at line rate)
+     * @return the VC index
+     */
+    uint32_t AddVc(uint16_t vpi,
+                   uint16_t vci,
+                   const AtmTrafficContract& contract = AtmTrafficContract());
+
+    /// @return the number of VCs
+    uint32_t GetNVcs() const;
+    /**
+     * @param vpi a VPI
+     * @param vci a VCI
+     * @return the VC index, or -1 if the device has no such VC
+     */
+    int64_t FindVc(uint16_t vpi, uint16_t vci) const;
+    /**
+     * @param vc a VC index
+     * @return the synthetic hardware address naming the VC (02:00:VPI:VPI:VCI:VCI), the
+     *         address of its permanent ATMARP entry
+     */
+    Mac48Address GetVcAddress(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return its VPI
+     */
+    uint16_t GetVcVpi(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return its VCI
+     */
+    uint16_t GetVcVci(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return its encapsulation
+     */
+    AtmEncapsulation::Mode GetVcEncapsulation(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return its contract
+     */
+    const AtmTrafficContract& GetVcContract(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return its counters
+     */
+    const AtmNetDeviceVcStats& GetVcStats(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return bytes waiting in its frame queue (not counting the PDU being segmented)
+     */
+    uint32_t GetVcQueueBytes(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return cells of the PDU being segmented not yet handed to the output port
+     */
+    uint32_t GetVcUnsegmentedCells(uint32_t vc) const;
+    /// @return bytes waiting in all frame queues
+    uint32_t GetQueueBytes() const;
+    /// @return the reassembler
+    Ptr<Aal5Reassembler> GetReassembler() const;
+    /**
+     * @brief Cells received but not yet handed to reassembly (a batch waits for its EOM).
+     * @param vc a VC index
+     * @return the cells of @p vc in the receive inbox
+     */
+    uint32_t GetInboxCells(uint32_t vc) const;
+    /// @return cells on unknown VPI/VCI dropped on receive
+    uint64_t GetUnknownLabelDrops() const;
+
+    void ReceiveCell(const AtmCell& cell, Time arrival) override;
+
+    // NetDevice
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+    void NotifyCellSent(const AtmCell& cell) override;
+
+  private:
+    /// Per-VC record.
+    struct Vc
+    {
+        uint16_t vpi{0};                                                  //!< VPI
+        uint16_t vci{0};                                                  //!< VCI
+        AtmEncapsulation::Mode encapsulation{AtmEncapsulation::LLC_SNAP}; //!< encapsulation
+        AtmTrafficContract contract;                                      //!< contract
+        Mac48Address address;                                             //!< synthetic address
+        AtmRing<Ptr<Packet>> queue;                                       //!< frame queue
+        uint32_t queueBytes{0};    //!< bytes in the frame queue
+        Aal5Segmenter cursor;      //!< PDU being segmented
+        bool staged{false};        //!< a cell of the VC is in the port
+        AtmNetDeviceVcStats stats; //!< counters
+    };
+
+    /// A received cell waiting for the batch of its EOM.
+    struct InboxCell
+    {
+        AtmCell cell; //!< the cell
+        Time at;      //!< arrival instant
+    };
+
+    /**
+     * @brief Start segmenting the VC's next PDU and stage its first cell.
+     * @param vc the VC
+     */
+    void StartFrame(uint32_t vc);
+    /// Hand every inbox cell that has arrived to reassembly.
+    void ProcessInbox();
+    /**
+     * @brief The reassembler's delivery callback.
+     * @param vc the VC
+     * @param sdu the CPCS-SDU
+     * @param frame its frame record
+     */
+    void FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> frame);
+    /**
+     * @brief Refuse an SDU.
+     * @param vc the VC or UINT32_MAX
+     * @param packet the packet
+     * @param reason the reason
+     */
+    void DropTx(uint32_t vc, Ptr<const Packet> packet, const char* reason);
+    /**
+     * @brief Fire the sniffer traces with the SunATM pseudo-header.
+     * @param vc the VC
+     * @param sdu the CPCS-SDU
+     * @param sent true when sent by this device
+     */
+    void Sniff(uint32_t vc, Ptr<const Packet> sdu, bool sent);
+    /**
+     * @param vc a VC index
+     * @return the VC record (aborts if out of range)
+     */
+    const Vc& GetVc(uint32_t vc) const;
+    /**
+     * @brief Largest MTU the VC's encapsulation allows.
+     * @param mode the encapsulation
+     * @return 65527 for LLC/SNAP, 65535 for VC-mux
+     */
+    static uint32_t MaxMtu(AtmEncapsulation::Mode mode);
+
+    AtmEncapsulation::Mode m_encapsulation{AtmEncapsulation::LLC_SNAP}; //!< "Encapsulation"
+    uint32_t m_txQueueBytes{0};                                         //!< "TxQueueBytes"
+    uint32_t m_vcTxQueueBytes{0};                        //!< "VcTxQueueBytes" (0: no per-VC limit)
+    Ptr<Aal5Reassembler> m_reassembler;                  //!< "Reassembler"
+    std::vector<Vc> m_vcs;                               //!< VCs
+    std::map<Mac48Address, uint32_t> m_byAddress;        //!< VC by synthetic address
+    std::unordered_map<uint32_t, uint32_t> m_byLabel;    //!< VC by (VPI << 16 | VCI)
+    AtmRing<InboxCell> m_inbox;                          //!< received cells awaiting their EOM
+    uint32_t m_queueBytes{0};                            //!< bytes in all frame queues
+    uint32_t m_stageInput{0};                            //!< transmitter input of the cursors
+    bool m_stageInputAdded{false};                       //!< m_stageInput is valid
+    uint64_t m_unknownLabelDrops{0};                     //!< cells on unknown labels
+    std::set<Ipv4Address> m_arpWarned;                   //!< addresses already warned about
+    NetDevice::ReceiveCallback m_rxCallback;             //!< up to IP
+    NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous receiver
+
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;                         //!< "MacTx"
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;                         //!< "MacRx"
+    TracedCallback<uint32_t, Ptr<const Packet>, const char*> m_txDropTrace; //!< "TxDrop"
+    TracedCallback<const AtmCell&, const char*> m_rxCellDropTrace;          //!< "RxCellDrop"
+    TracedCallback<uint32_t, Ptr<const Packet>> m_frameTxTrace;             //!< "FrameTx"
+    TracedCallback<uint32_t, Ptr<const Packet>> m_frameRxTrace;             //!< "FrameRx"
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;                       //!< "Sniffer"
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;                //!< "PromiscSniffer"
+};
+
+} // namespace ns3
+
+#endif // ATM_NET_DEVICE_H

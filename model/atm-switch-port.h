@@ -1,0 +1,69 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_SWITCH_PORT_H
+#define ATM_SWITCH_PORT_H
+
+#include "atm-device.h"
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmSwitchPort: a port device of an ATM switch.
+ */
+
+namespace ns3
+{
+
+class AtmSwitch;
+
+/**
+ * @ingroup atm
+ * @brief A port of an ATM switch: the link end, its output port and transmitter.
+ *
+ * Received cells go straight to the switch fabric (AtmSwitch) by a direct call, not through
+ * Node::ReceiveFromDevice: a switch port carries cells, never packets, so Send() aborts.
+ */
+class AtmSwitchPort : public AtmDevice
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmSwitchPort();
+    ~AtmSwitchPort() override;
+
+    /**
+     * @brief Connect the port to its fabric (AtmSwitch::AddPort does it).
+     * @param fabric the switch
+     * @param index the port's index in the switch
+     */
+    void SetSwitch(Ptr<AtmSwitch> fabric, uint32_t index);
+    /// @return the switch (null before AtmSwitch::AddPort)
+    Ptr<AtmSwitch> GetSwitch() const;
+    /// @return the port's index in its switch
+    uint32_t GetPortIndex() const;
+
+    void ReceiveCell(const AtmCell& cell, Time arrival) override;
+
+    // NetDevice
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    Ptr<AtmSwitch> m_switch; //!< the fabric
+    uint32_t m_index{0};     //!< index in the fabric
+};
+
+} // namespace ns3
+
+#endif // ATM_SWITCH_PORT_H

@@ -1,0 +1,247 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-switch.h"
+
+#include "atm-cell-transmitter.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmSwitch");
+
+NS_OBJECT_ENSURE_REGISTERED(AtmSwitch);
+
+TypeId
+AtmSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::AtmSwitch")
+            .SetParent<Object>()
+            .SetGroupName("Atm")
+            .AddConstructor<AtmSwitch>()
+            .AddAttribute("SwitchingDelay",
+                          "Fabric transit time added to every cell's arrival at its output "
+                          "port.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&AtmSwitch::m_switchingDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("CellDrop",
+                            "A cell was dropped by the fabric: (in port, cell, reason).",
+                            MakeTraceSourceAccessor(&AtmSwitch::m_dropTrace),
+                            "ns3::AtmSwitch::CellDropTracedCallback");
+    return tid;
+}
+
+AtmSwitch::AtmSwitch()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+AtmSwitch::~AtmSwitch()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+AtmSwitch::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_ports.clear();
+    m_vcTable.clear();
+    m_vpVcs.clear();
+    Object::DoDispose();
+}
+
+uint32_t
+AtmSwitch::AddPort(Ptr<AtmSwitchPort> port)
+{
+    NS_LOG_FUNCTION(this << port);
+    NS_ABORT_MSG_IF(!port, "AtmSwitch::AddPort(null)");
+    const uint32_t index = static_cast<uint32_t>(m_ports.size());
+    port->SetSwitch(this, index);
+    m_ports.push_back(port);
+    for (auto& row : m_inputs)
+    {
+        row.push_back(-1);
+    }
+    m_inputs.emplace_back(m_ports.size(), -1);
+    return index;
+}
+
+uint32_t
+AtmSwitch::GetNPorts() const
+{
+    return static_cast<uint32_t>(m_ports.size());
+}
+
+Ptr<AtmSwitchPort>
+AtmSwitch::GetPort(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_ports.size(),
+                    "AtmSwitch: port " << i << " but the switch has " << m_ports.size());
+    return m_ports[i];
+}
+
+void
+AtmSwitch::CheckPort(uint32_t port, const char* what) const
+{
+    Ptr<Node> node = GetObject<Node>();
+    NS_ABORT_MSG_IF(port >= m_ports.size(),
+                    "AtmSwitch on node " << (node ? node->GetId() : 0) << ": " << what << " port "
+                                         << port << " but the switch has " << m_ports.size()
+                                         << " ports");
+    NS_ABORT_MSG_IF(!m_ports[port]->GetTransmitter(),
+                    "AtmSwitch on node " << (node ? node->GetId() : 0) << ": " << what << " port "
+                                         << port
+                                         << " is not attached to a link; connect the ports "
+                                            "before adding cross-connects");
+}
+
+uint32_t
+AtmSwitch::GetInput(uint32_t inPort, uint32_t outPort)
+{
+    int64_t& input = m_inputs[inPort][outPort];
+    if (input < 0)
+    {
+        input = m_ports[outPort]->GetTransmitter()->AddInput();
+    }
+    return static_cast<uint32_t>(input);
+}
+
+uint32_t
+AtmSwitch::AddVcCrossConnect(uint32_t inPort,
+                             uint16_t inVpi,
+                             uint16_t inVci,
+                             uint32_t outPort,
+                             uint16_t outVpi,
+                             uint16_t outVci,
+                             const AtmTrafficContract& contract)
+{
+    NS_LOG_FUNCTION(this << inPort << inVpi << inVci << outPort << outVpi << outVci);
+    CheckPort(inPort, "in");
+    CheckPort(outPort, "out");
+    Ptr<Node> node = GetObject<Node>();
+    std::ostringstream where;
+    where << "AtmSwitch on node " << (node ? node->GetId() : 0) << ", cross-connect " << inPort
+          << ":" << inVpi << "/" << inVci << " -> " << outPort << ":" << outVpi << "/" << outVci;
+    NS_ABORT_MSG_IF(m_vcTable.count(Key(inPort, inVpi, inVci)) > 0,
+                    where.str() << ": the in label is already cross-connected");
+    NS_ABORT_MSG_IF(IsOutLabelUsed(outPort, outVpi, outVci),
+                    where.str() << ": the out label is already used on that port");
+    NS_ABORT_MSG_IF(outVpi > 4095, where.str() << ": VPI above 4095 (12-bit NNI field)");
+    contract.CheckAgainstLink(where.str(), m_ports[outPort]->GetCellRate());
+    Route r;
+    r.tx = PeekPointer(m_ports[outPort]->GetTransmitter());
+    r.input = GetInput(inPort, outPort);
+    r.outVc = m_ports[outPort]->GetOutputPort()->AddVc(contract.GetCategory());
+    r.outVpi = outVpi;
+    r.outVci = outVci;
+    m_vcTable[Key(inPort, inVpi, inVci)] = r;
+    m_outLabels[Key(outPort, outVpi, outVci)] = true;
+    return r.outVc;
+}
+
+void
+AtmSwitch::AddVpCrossConnect(uint32_t inPort,
+                             uint16_t inVpi,
+                             uint32_t outPort,
+                             uint16_t outVpi,
+                             const AtmTrafficContract& contract)
+{
+    NS_LOG_FUNCTION(this << inPort << inVpi << outPort << outVpi);
+    CheckPort(inPort, "in");
+    CheckPort(outPort, "out");
+    Ptr<Node> node = GetObject<Node>();
+    NS_ABORT_MSG_IF(m_vpTable.count(Key(inPort, inVpi, 0)) > 0,
+                    "AtmSwitch on node " << (node ? node->GetId() : 0) << ": VP " << inPort << ":"
+                                         << inVpi << " is already cross-connected");
+    NS_ABORT_MSG_IF(m_outVps.count(Key(outPort, outVpi, 0)) > 0,
+                    "AtmSwitch on node " << (node ? node->GetId() : 0) << ": out VP " << outPort
+                                         << ":" << outVpi << " is already used");
+    NS_ABORT_MSG_IF(outVpi > 4095, "AtmSwitch: VPI " << outVpi << " above 4095");
+    GetInput(inPort, outPort);
+    m_vpTable[Key(inPort, inVpi, 0)] = VpRoute{outPort, outVpi, contract};
+    m_outVps[Key(outPort, outVpi, 0)] = true;
+}
+
+bool
+AtmSwitch::IsInLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const
+{
+    return m_vcTable.count(Key(port, vpi, vci)) > 0 || m_vpTable.count(Key(port, vpi, 0)) > 0;
+}
+
+bool
+AtmSwitch::IsOutLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const
+{
+    return m_outLabels.count(Key(port, vpi, vci)) > 0 || m_outVps.count(Key(port, vpi, 0)) > 0;
+}
+
+void
+AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time arrival)
+{
+    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    const uint64_t key = Key(inPort, cell.vpi, cell.vci);
+    auto it = m_vcTable.find(key);
+    if (it == m_vcTable.end())
+    {
+        it = m_vpVcs.find(key);
+        if (it == m_vpVcs.end())
+        {
+            auto vp = m_vpTable.find(Key(inPort, cell.vpi, 0));
+            if (vp == m_vpTable.end())
+            {
+                Simulator::Schedule(arrival - Simulator::Now(),
+                                    &AtmSwitch::DropUnknown,
+                                    this,
+                                    inPort,
+                                    cell);
+                return;
+            }
+            // First cell of this VCI on the VP: give it a VC record at the out port.
+            const VpRoute& v = vp->second;
+            Route r;
+            r.tx = PeekPointer(m_ports[v.outPort]->GetTransmitter());
+            r.input = GetInput(inPort, v.outPort);
+            r.outVc = m_ports[v.outPort]->GetOutputPort()->AddVc(v.contract.GetCategory());
+            r.outVpi = v.outVpi;
+            r.outVci = cell.vci;
+            it = m_vpVcs.emplace(key, r).first;
+        }
+    }
+    const Route& r = it->second;
+    cell.vpi = r.outVpi;
+    cell.vci = r.outVci;
+    ++m_cellsSwitched;
+    r.tx->Arrive(r.input, cell, r.outVc, arrival + m_switchingDelay);
+}
+
+void
+AtmSwitch::DropUnknown(uint32_t inPort, AtmCell cell)
+{
+    ++m_unknownLabelDrops;
+    m_dropTrace(inPort, cell, UNKNOWN_LABEL);
+}
+
+uint64_t
+AtmSwitch::GetUnknownLabelDrops() const
+{
+    return m_unknownLabelDrops;
+}
+
+uint64_t
+AtmSwitch::GetCellsSwitched() const
+{
+    return m_cellsSwitched;
+}
+
+} // namespace ns3

@@ -1,0 +1,214 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_SWITCH_H
+#define ATM_SWITCH_H
+
+#include "atm-cell.h"
+#include "atm-switch-port.h"
+#include "atm-traffic-contract.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmSwitch: the fabric of an output-buffered ATM switch.
+ */
+
+namespace ns3
+{
+
+class AtmCellTransmitter;
+
+/**
+ * @ingroup atm
+ * @brief The fabric of an output-buffered ATM switch, aggregated to the switch node.
+ *
+ * Its port devices (AtmSwitchPort) hand it every received cell. A VC cross-connect maps
+ * (in port, VPI, VCI) to (out port, VPI', VCI') and rewrites the labels; a VP cross-connect
+ * maps (in port, VPI) to (out port, VPI') and passes the VCI through, while the output port
+ * still keeps one VC record (frame state, counters) per VPI'/VCI, created at the first cell of
+ * each VCI. The cell is announced to the output port's transmitter with its arrival time plus
+ * `SwitchingDelay`; nothing is scheduled (AtmCellTransmitter). A cell on a label with no
+ * cross-connect is dropped at its arrival instant with the reason UNKNOWN_LABEL.
+ *
+ * VC entries take precedence over a VP entry of the same in port and VPI.
+ */
+class AtmSwitch : public Object
+{
+  public:
+    /// Drop reason: no cross-connect for the cell's in port and labels.
+    static constexpr char UNKNOWN_LABEL[] = "switch: no cross-connect for the cell's VPI/VCI";
+
+    /**
+     * TracedCallback signature for cells dropped by the fabric.
+     * @param inPort the port the cell came in on
+     * @param cell the cell
+     * @param reason the reason
+     */
+    typedef void (*CellDropTracedCallback)(uint32_t inPort,
+                                           const AtmCell& cell,
+                                           const char* reason);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmSwitch();
+    ~AtmSwitch() override;
+
+    /**
+     * @brief Make a port device part of this switch.
+     * @param port the port (attached to its link or not yet)
+     * @return its port index (0, 1, 2, ...)
+     */
+    uint32_t AddPort(Ptr<AtmSwitchPort> port);
+    /// @return the number of ports
+    uint32_t GetNPorts() const;
+    /**
+     * @param i a port index
+     * @return the port
+     */
+    Ptr<AtmSwitchPort> GetPort(uint32_t i) const;
+
+    /**
+     * @brief Add a VC cross-connect (one direction).
+     * @param inPort the in port index
+     * @param inVpi the VPI on the in link
+     * @param inVci the VCI on the in link
+     * @param outPort the out port index
+     * @param outVpi the VPI on the out link
+     * @param outVci the VCI on the out link
+     * @param contract the VC's contract (its category selects the queue class at the out port)
+     * @return the VC's index at the out port
+     */
+    uint32_t AddVcCrossConnect(uint32_t inPort,
+                               uint16_t inVpi,
+                               uint16_t inVci,
+                               uint32_t outPort,
+                               uint16_t outVpi,
+                               uint16_t outVci,
+                               const AtmTrafficContract& contract = AtmTrafficContract());
+
+    /**
+     * @brief Add a VP cross-connect (one direction): every VCI of the in VPI passes through.
+     * @param inPort the in port index
+     * @param inVpi the VPI on the in link
+     * @param outPort the out port index
+     * @param outVpi the VPI on the out link
+     * @param contract the contract of the VCs it carries (their queue class)
+     */
+    void AddVpCrossConnect(uint32_t inPort,
+                           uint16_t inVpi,
+                           uint32_t outPort,
+                           uint16_t outVpi,
+                           const AtmTrafficContract& contract = AtmTrafficContract());
+
+    /**
+     * @param port a port index
+     * @param vpi a VPI
+     * @param vci a VCI
+     * @return true if cells arriving on @p port with these labels have a cross-connect
+     *         (VC entry, or VP entry for @p vpi)
+     */
+    bool IsInLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const;
+    /**
+     * @param port a port index
+     * @param vpi a VPI
+     * @param vci a VCI
+     * @return true if some cross-connect sends cells out of @p port with these labels
+     */
+    bool IsOutLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const;
+
+    /**
+     * @brief A cell from port @p inPort (called by the port device).
+     * @param inPort the in port index
+     * @param cell the cell
+     * @param arrival when its last bit arrives
+     */
+    void Switch(uint32_t inPort, AtmCell cell, Time arrival);
+
+    /// @return cells dropped for an unknown label
+    uint64_t GetUnknownLabelDrops() const;
+    /// @return cells switched to an output port
+    uint64_t GetCellsSwitched() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Where a VC's cells go.
+    struct Route
+    {
+        AtmCellTransmitter* tx; //!< the out port's transmitter (owned by the port)
+        uint32_t input;         //!< transmitter input of the in port
+        uint32_t outVc;         //!< VC index at the out port
+        uint16_t outVpi;        //!< rewritten VPI
+        uint16_t outVci;        //!< rewritten VCI
+    };
+
+    /// A VP cross-connect.
+    struct VpRoute
+    {
+        uint32_t outPort;            //!< out port
+        uint16_t outVpi;             //!< rewritten VPI
+        AtmTrafficContract contract; //!< contract of its VCs
+    };
+
+    /**
+     * @brief Check a port index and that the port is attached.
+     * @param port the index
+     * @param what "in" or "out"
+     */
+    void CheckPort(uint32_t port, const char* what) const;
+    /**
+     * @param inPort in port
+     * @param outPort out port
+     * @return the out port transmitter's input for cells from @p inPort
+     */
+    uint32_t GetInput(uint32_t inPort, uint32_t outPort);
+    /**
+     * @brief Drop a cell on an unknown label (scheduled at its arrival).
+     * @param inPort the in port
+     * @param cell the cell
+     */
+    void DropUnknown(uint32_t inPort, AtmCell cell);
+
+    /**
+     * @param port a port
+     * @param vpi a VPI
+     * @param vci a VCI
+     * @return the table key
+     */
+    static uint64_t Key(uint32_t port, uint16_t vpi, uint16_t vci)
+    {
+        return (static_cast<uint64_t>(port) << 32) | (static_cast<uint64_t>(vpi) << 16) | vci;
+    }
+
+    Time m_switchingDelay;                           //!< "SwitchingDelay"
+    std::vector<Ptr<AtmSwitchPort>> m_ports;         //!< the ports
+    std::vector<std::vector<int64_t>> m_inputs;      //!< [in][out] transmitter input or -1
+    std::unordered_map<uint64_t, Route> m_vcTable;   //!< VC cross-connects by in key
+    std::unordered_map<uint64_t, VpRoute> m_vpTable; //!< VP cross-connects by Key(in, vpi, 0)
+    std::unordered_map<uint64_t, Route> m_vpVcs;     //!< VCs seen on VP cross-connects, by in key
+    std::unordered_map<uint64_t, bool> m_outLabels;  //!< out labels in use, Key(out, vpi, vci)
+    std::unordered_map<uint64_t, bool>
+        m_outVps;                    //!< out VPIs of VP cross-connects, Key(out, vpi, 0)
+    uint64_t m_unknownLabelDrops{0}; //!< cells on unknown labels
+    uint64_t m_cellsSwitched{0};     //!< cells switched
+    TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
+};
+
+} // namespace ns3
+
+#endif // ATM_SWITCH_H
