@@ -43,12 +43,6 @@ AtmNetDevice::GetTypeId()
             .SetParent<AtmDevice>()
             .SetGroupName("Atm")
             .AddConstructor<AtmNetDevice>()
-            .AddAttribute("Mtu",
-                          "IP MTU in bytes: 9180 by default (RFC 2225), at most 65527 with "
-                          "LLC/SNAP and 65535 when every VC uses VC-mux.",
-                          UintegerValue(9180),
-                          MakeUintegerAccessor(&AtmNetDevice::SetMtu, &AtmNetDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(68))
             .AddAttribute(
                 "Encapsulation",
                 "Encapsulation of VCs added without an explicit one (RFC 2684).",
@@ -58,6 +52,12 @@ AtmNetDevice::GetTypeId()
                                 "LLC_SNAP",
                                 AtmEncapsulation::VC_MUX,
                                 "VC_MUX"))
+            .AddAttribute("Mtu",
+                          "IP MTU in bytes: 9180 by default (RFC 2225), at most 65527 with "
+                          "LLC/SNAP and 65535 when every VC uses VC-mux.",
+                          UintegerValue(9180),
+                          MakeUintegerAccessor(&AtmNetDevice::SetMtu, &AtmNetDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>(68))
             .AddAttribute("TxQueueBytes",
                           "Limit of all frame queues of the device together, in bytes of "
                           "CPCS-SDU waiting for segmentation (an SDU that would exceed it is "
@@ -71,12 +71,13 @@ AtmNetDevice::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&AtmNetDevice::m_vcTxQueueBytes),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("Reassembler",
-                          "The AAL5 reassembler of received cells (timer, MaxSduBytes, "
-                          "VerifyBytes are its attributes).",
-                          PointerValue(),
-                          MakePointerAccessor(&AtmNetDevice::m_reassembler),
-                          MakePointerChecker<Aal5Reassembler>())
+            .AddAttribute(
+                "Reassembler",
+                "The AAL5 reassembler of received cells (timer, MaxSduBytes, "
+                "VerifyBytes are its attributes).",
+                PointerValue(),
+                MakePointerAccessor(&AtmNetDevice::SetReassembler, &AtmNetDevice::GetReassembler),
+                MakePointerChecker<Aal5Reassembler>())
             .AddTraceSource("MacTx",
                             "An SDU from the upper layer entered a frame queue.",
                             MakeTraceSourceAccessor(&AtmNetDevice::m_macTxTrace),
@@ -114,9 +115,9 @@ AtmNetDevice::GetTypeId()
 }
 
 AtmNetDevice::AtmNetDevice()
-    : m_reassembler(CreateObject<Aal5Reassembler>())
 {
     NS_LOG_FUNCTION(this);
+    SetReassembler(CreateObject<Aal5Reassembler>());
     // An adapter interleaves its VCs cell by cell (one staged cell per VC).
     GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
     GetOutputPort()->SetAttribute("CellScheduler",
@@ -129,11 +130,15 @@ AtmNetDevice::~AtmNetDevice()
 }
 
 void
-AtmNetDevice::DoInitialize()
+AtmNetDevice::SetReassembler(Ptr<Aal5Reassembler> reassembler)
 {
-    NS_LOG_FUNCTION(this);
+    NS_LOG_FUNCTION(this << reassembler);
+    NS_ABORT_MSG_IF(!reassembler, "AtmNetDevice: null Reassembler");
+    NS_ABORT_MSG_IF(!m_inbox.IsEmpty() ||
+                        (m_reassembler && m_reassembler->GetTotalStats().cellsReceived > 0),
+                    "AtmNetDevice: Reassembler replaced after cells were received");
+    m_reassembler = reassembler;
     m_reassembler->SetRxCallback(MakeCallback(&AtmNetDevice::FrameReceived, this));
-    AtmDevice::DoInitialize();
 }
 
 void

@@ -226,7 +226,6 @@ class AtmNetDevice : public AtmDevice
     void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
 
   protected:
-    void DoInitialize() override;
     void DoDispose() override;
     void NotifyCellSent(const AtmCell& cell) override;
 
@@ -292,6 +291,11 @@ class AtmNetDevice : public AtmDevice
      * @return 65527 for LLC/SNAP, 65535 for VC-mux
      */
     static uint32_t MaxMtu(AtmEncapsulation::Mode mode);
+    /**
+     * @brief Set the reassembler and connect its delivery callback.
+     * @param reassembler the reassembler
+     */
+    void SetReassembler(Ptr<Aal5Reassembler> reassembler);
 
     AtmEncapsulation::Mode m_encapsulation{AtmEncapsulation::LLC_SNAP}; //!< "Encapsulation"
     uint32_t m_txQueueBytes{0};                                         //!< "TxQueueBytes"

@@ -5,8 +5,11 @@
 #include "atm-test-utils.h"
 
 #include "ns3/aal5-segmenter.h"
+#include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
 
 namespace ns3
 {
@@ -396,6 +399,104 @@ JoinIds(const std::vector<uint32_t>& ids)
         s += (s.empty() ? "" : " ") + std::to_string(id);
     }
     return s;
+}
+
+TypeId
+CellProbeDevice::GetTypeId()
+{
+    // No constructor: the device is created directly, never by attribute.
+    static TypeId tid =
+        TypeId("ns3::atmtest::CellProbeDevice").SetParent<AtmDevice>().SetGroupName("AtmTest");
+    return tid;
+}
+
+uint32_t
+CellProbeDevice::AddVc(AtmServiceCategory category)
+{
+    return GetOutputPort()->AddVc(category);
+}
+
+void
+CellProbeDevice::Inject(const AtmCell& cell, uint32_t vc, Time at)
+{
+    NS_ABORT_MSG_IF(!GetTransmitter(), "CellProbeDevice: connect the device first");
+    if (m_input < 0)
+    {
+        m_input = GetTransmitter()->AddInput();
+    }
+    GetTransmitter()->Arrive(static_cast<uint32_t>(m_input), cell, vc, at);
+}
+
+void
+CellProbeDevice::SetRefill(bool refill)
+{
+    m_refill = refill;
+}
+
+const std::vector<CellProbeDevice::Rx>&
+CellProbeDevice::GetReceived() const
+{
+    return m_rx;
+}
+
+void
+CellProbeDevice::ReceiveCell(const AtmCell& cell, Time arrival)
+{
+    m_rx.push_back(Rx{cell, arrival});
+}
+
+void
+CellProbeDevice::NotifyCellSent(const AtmCell& cell)
+{
+    if (m_refill)
+    {
+        Inject(cell, cell.vc, Simulator::Now());
+    }
+}
+
+bool
+CellProbeDevice::Send(Ptr<Packet>, const Address&, uint16_t)
+{
+    NS_ABORT_MSG("CellProbeDevice carries cells only");
+    return false;
+}
+
+bool
+CellProbeDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+CellProbeDevice::SetReceiveCallback(NetDevice::ReceiveCallback)
+{
+}
+
+void
+CellProbeDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback)
+{
+}
+
+Ptr<AtmChannel>
+Connect(Ptr<AtmDevice> a, Ptr<AtmDevice> b, const std::string& rate, Time delay)
+{
+    Ptr<AtmChannel> channel = CreateObject<AtmChannel>();
+    channel->SetAttribute("CellRate", StringValue(rate));
+    channel->SetAttribute("Delay", TimeValue(delay));
+    a->Attach(channel);
+    b->Attach(channel);
+    return channel;
+}
+
+AtmCell
+MakeCell(uint16_t vpi, uint16_t vci, bool eom)
+{
+    AtmCell cell;
+    cell.vpi = vpi;
+    cell.vci = vci;
+    cell.pti = eom ? 1 : 0;
+    cell.count = 1;
+    return cell;
 }
 
 } // namespace atmtest

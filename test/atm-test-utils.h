@@ -10,14 +10,16 @@
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-cell-scheduler.h"
 #include "ns3/atm-cell.h"
+#include "ns3/atm-channel.h"
+#include "ns3/atm-device.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/type-id.h"
 
 #include <cstdint>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 
 /**
@@ -322,6 +324,84 @@ class SchedulerDriver
  * @return the indices separated by single spaces ("0 1 2"), for exact order assertions
  */
 std::string JoinIds(const std::vector<uint32_t>& ids);
+
+/**
+ * @ingroup atm-tests
+ * @brief A bare link end for cell-level tests: records every cell it receives with its arrival
+ *        time, and sends cells injected into its output port (one VC per AddVc()).
+ *
+ * With SetRefill(true) every cell that leaves is followed at once by a copy of itself, so the
+ * link stays saturated (a greedy cell source).
+ */
+class CellProbeDevice : public AtmDevice
+{
+  public:
+    /// One received cell.
+    struct Rx
+    {
+        AtmCell cell; //!< the cell
+        Time arrival; //!< its arrival instant
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /**
+     * @brief Add a VC to the output port.
+     * @param category its service category
+     * @return its VC index at the port
+     */
+    uint32_t AddVc(AtmServiceCategory category = AtmServiceCategory::UBR);
+
+    /**
+     * @brief Offer a cell to the output port at @p at (not before now).
+     * @param cell the cell
+     * @param vc its VC at the port
+     * @param at its arrival instant
+     */
+    void Inject(const AtmCell& cell, uint32_t vc, Time at);
+
+    /// @param refill true: re-inject every departing cell at once (saturating source)
+    void SetRefill(bool refill);
+
+    /// @return the cells received so far
+    const std::vector<Rx>& GetReceived() const;
+
+    void ReceiveCell(const AtmCell& cell, Time arrival) override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+
+  protected:
+    void NotifyCellSent(const AtmCell& cell) override;
+
+  private:
+    std::vector<Rx> m_rx; //!< received cells
+    int64_t m_input{-1};  //!< transmitter input for injected cells
+    bool m_refill{false}; //!< saturating source
+};
+
+/**
+ * @brief Connect two devices by a new AtmChannel.
+ * @param a one end
+ * @param b the other end
+ * @param rate the CellRate attribute (AtmCellRate string)
+ * @param delay the propagation delay
+ * @return the channel
+ */
+Ptr<AtmChannel> Connect(Ptr<AtmDevice> a, Ptr<AtmDevice> b, const std::string& rate, Time delay);
+
+/**
+ * @param vpi VPI
+ * @param vci VCI
+ * @param eom true for an end-of-PDU cell (PTI 1)
+ * @return a user-data cell without a frame
+ */
+AtmCell MakeCell(uint16_t vpi, uint16_t vci, bool eom = false);
 
 } // namespace atmtest
 } // namespace ns3

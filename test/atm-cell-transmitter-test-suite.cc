@@ -1,0 +1,240 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-test-utils.h"
+
+#include "ns3/atm-cell-transmitter.h"
+#include "ns3/atm-channel.h"
+#include "ns3/atm-ns3-compat.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <string>
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * Tests of the line transmitter and the cell link: exact cell timing (first bit, last bit,
+ * propagation), the long-run slot count of the exact clock, departures before arrivals, lazy
+ * arrivals merged in time order, and no events on an idle link.
+ */
+
+using namespace ns3;
+using namespace ns3::atmtest;
+
+namespace
+{
+/// 2.75 us, the cell time of the "Sandia" rate, in ns.
+constexpr int64_t SANDIA_NS = 2750;
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief A cell offered at t = 0 leaves at the first slot start after 0 (slot 1), its last bit
+ *        leaves one cell time later and it is complete at the far end after the delay; cells
+ *        queued behind it follow back to back.
+ */
+class AtmCellTimingTestCase : public TestCase
+{
+  public:
+    AtmCellTimingTestCase()
+        : TestCase("Cells leave in consecutive slots and arrive one cell time plus the delay "
+                   "after their first bit")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        Ptr<AtmChannel> ch = Connect(a, b, "Sandia", MilliSeconds(1));
+        const uint32_t vc = a->AddVc();
+        for (uint16_t i = 0; i < 3; ++i)
+        {
+            a->Inject(MakeCell(0, 40 + i), vc, Seconds(0));
+        }
+        Simulator::Run();
+        const auto& rx = b->GetReceived();
+        NS_TEST_ASSERT_MSG_EQ(rx.size(), 3, "three cells arrive");
+        for (uint32_t i = 0; i < rx.size(); ++i)
+        {
+            // First bit at slot i + 1 (2750 (i + 1) ns), last bit one slot later, + 1 ms.
+            const Time expected = NanoSeconds(SANDIA_NS * (i + 2)) + MilliSeconds(1);
+            NS_TEST_ASSERT_MSG_EQ(rx[i].arrival, expected, "arrival of cell " << i);
+            NS_TEST_ASSERT_MSG_EQ(rx[i].cell.vci, 40 + i, "FIFO order");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ch->GetCellsTransmitted(0), 3, "channel counter of end 0");
+        NS_TEST_ASSERT_MSG_EQ(a->GetTransmitter()->GetSlotEvents(),
+                              3,
+                              "one event per busy slot, none when idle");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A saturated link sends rate x T cells in T, to within one cell (DESIGN.md §6.1).
+ */
+class AtmSlotCountTestCase : public TestCase
+{
+  public:
+    /**
+     * @param rate an AtmCellRate string
+     * @param seconds the run length
+     */
+    AtmSlotCountTestCase(std::string rate, double seconds)
+        : TestCase("A saturated " + rate + " link sends rate x T cells over T = " +
+                   std::to_string(seconds) + " s, to within one cell"),
+          m_rate(rate),
+          m_seconds(seconds)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        Connect(a, b, m_rate, Seconds(0));
+        const uint32_t vc = a->AddVc();
+        a->SetRefill(true);
+        a->Inject(MakeCell(0, 32), vc, Seconds(0));
+        Simulator::Stop(Seconds(m_seconds));
+        Simulator::Run();
+        const double expected = AtmCellRate::Parse(m_rate).GetCellsPerSecond() * m_seconds;
+        const double sent = static_cast<double>(a->GetCellsSent());
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(std::fabs(sent - expected),
+                                    1.0,
+                                    "cells sent " << sent << " vs rate x T " << expected);
+        NS_TEST_ASSERT_MSG_EQ(a->GetTransmitter()->GetSlotEvents(),
+                              a->GetCellsSent(),
+                              "exactly one event per cell on a busy link");
+        Simulator::Destroy();
+    }
+
+    std::string m_rate; //!< the rate
+    double m_seconds;   //!< the run length
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Departures before arrivals (DESIGN.md §6.2): with a one-cell buffer, a cell arriving
+ *        exactly when the queued cell departs is accepted; one nanosecond earlier it is dropped.
+ */
+class AtmDeparturesFirstTestCase : public TestCase
+{
+  public:
+    AtmDeparturesFirstTestCase()
+        : TestCase("At a slot start the departure runs before a simultaneous arrival")
+    {
+    }
+
+  private:
+    /**
+     * @param offsetNs arrival time of the second cell relative to slot 1's start
+     * @param drops receives the cells dropped at the port
+     * @return arrival time of the second cell at the far end (zero if lost)
+     */
+    Time Run(int64_t offsetNs, uint64_t* drops)
+    {
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        a->GetOutputPort()->SetAttribute("BufferCells", UintegerValue(1));
+        Connect(a, b, "Sandia", Seconds(0));
+        const uint32_t vc = a->AddVc();
+        a->Inject(MakeCell(0, 32), vc, Seconds(0));
+        a->Inject(MakeCell(0, 33), vc, NanoSeconds(SANDIA_NS + offsetNs));
+        Simulator::Run();
+        *drops = a->GetOutputPort()->GetStats().cellsDropped;
+        Time second;
+        for (const auto& rx : b->GetReceived())
+        {
+            if (rx.cell.vci == 33)
+            {
+                second = rx.arrival;
+            }
+        }
+        Simulator::Destroy();
+        return second;
+    }
+
+    void DoRun() override
+    {
+        uint64_t drops = 0;
+        const Time t = Run(0, &drops);
+        NS_TEST_ASSERT_MSG_EQ(drops, 0, "the departure at 2.75 us freed the one buffer slot");
+        NS_TEST_ASSERT_MSG_EQ(t,
+                              NanoSeconds(3 * SANDIA_NS),
+                              "an arrival at slot 1's start leaves in slot 2");
+        Run(-1, &drops);
+        NS_TEST_ASSERT_MSG_EQ(drops, 1, "1 ns before the departure the buffer is full");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Arrivals announced out of time order on different inputs are stored in time order,
+ *        and an idle link costs no events.
+ */
+class AtmArrivalMergeTestCase : public TestCase
+{
+  public:
+    AtmArrivalMergeTestCase()
+        : TestCase("Announced arrivals are merged in time order across inputs; an idle link "
+                   "schedules nothing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        Connect(a, b, "Sandia", Seconds(0));
+        const uint32_t vc = a->AddVc();
+        Ptr<AtmCellTransmitter> tx = a->GetTransmitter();
+        const uint32_t in0 = tx->AddInput();
+        const uint32_t in1 = tx->AddInput();
+        tx->Arrive(in0, MakeCell(0, 1), vc, MicroSeconds(100));
+        tx->Arrive(in1, MakeCell(0, 2), vc, MicroSeconds(50));
+        tx->Arrive(in0, MakeCell(0, 3), vc, Seconds(1));
+        Simulator::Run();
+        const auto& rx = b->GetReceived();
+        NS_TEST_ASSERT_MSG_EQ(rx.size(), 3, "three cells");
+        NS_TEST_ASSERT_MSG_EQ(rx[0].cell.vci, 2, "the earlier arrival leaves first");
+        NS_TEST_ASSERT_MSG_EQ(rx[1].cell.vci, 1, "then the later one");
+        NS_TEST_ASSERT_MSG_EQ(rx[2].cell.vci, 3, "a second later, the third");
+        // 50 us is not a slot start: the cell leaves at slot ceil(50000 / 2750) = 19.
+        NS_TEST_ASSERT_MSG_EQ(rx[0].arrival, NanoSeconds(20 * SANDIA_NS), "first cell timing");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetSlotEvents(), 3, "no event on the idle link");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetPendingCells(), 0, "nothing left announced");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief The cell transmitter and link test suite.
+ */
+class AtmCellTransmitterTestSuite : public TestSuite
+{
+  public:
+    AtmCellTransmitterTestSuite()
+        : TestSuite("atm-cell-transmitter", ATM_SUITE_UNIT)
+    {
+        AddTestCase(new AtmCellTimingTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmSlotCountTestCase("OC3c", 0.25), ATM_TEST_QUICK);
+        AddTestCase(new AtmSlotCountTestCase("DS3", 0.25), ATM_TEST_QUICK);
+        AddTestCase(new AtmSlotCountTestCase("2.75us", 0.1), ATM_TEST_QUICK);
+        AddTestCase(new AtmSlotCountTestCase("OC3c", 10), ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmDeparturesFirstTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmArrivalMergeTestCase, ATM_TEST_QUICK);
+    }
+};
+
+static AtmCellTransmitterTestSuite
+    g_atmCellTransmitterTestSuite; //!< static instance registering the suite
