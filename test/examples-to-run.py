@@ -11,6 +11,8 @@ cpp_examples = [
     ("atm-aal5-demo", "True", "True"),
     ("atm-aal5-demo --encapsulation=VcMux --ipBytes=1500", "True", "True"),
     ("atm-aal5-demo --dropCell=0", "True", "True"),
+    ("atm-first --duration=0.2 --pcap=false --ascii=false", "True", "False"),
+    ("atm-first --duration=1 --trunkRate=E3 --bufferCells=200 --pcap=false --ascii=false", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

@@ -38,8 +38,9 @@ atm_apt_install() {
 # needs the ns3 package's files).
 atm_deps_debian() {
     # libns3-dev's CMake targets link these -dev libraries by absolute path without depending on them.
+    # tshark: the pcap test checks that Wireshark's dissectors decode the SunATM traces.
     atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
-        libgsl-dev libsqlite3-dev libxml2-dev
+        libgsl-dev libsqlite3-dev libxml2-dev tshark
 }
 
 # Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
