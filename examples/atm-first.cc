@@ -24,7 +24,7 @@
  * type SunATM, decoded down to TCP) and atm-first.tr into the working directory.
  *
  * Try: --trunkRate=E3 --bufferCells=64 (a congested trunk: cell loss, the ledger still holds),
- *      --trunkDelay=20ms, --mtu=1500, --encapsulation=VC_MUX.
+ *      --trunkDelay=20ms, --mtu=1500, --encapsulation=VcMux.
  */
 
 #include "ns3/applications-module.h"
@@ -49,7 +49,7 @@ main(int argc, char* argv[])
     Time trunkDelay = MilliSeconds(1);
     uint32_t bufferCells = 1000;
     uint32_t mtu = 9180;
-    std::string encapsulation = "LLC_SNAP";
+    std::string encapsulation = "LlcSnap";
     uint32_t window = 65535;
     uint64_t maxBytes = 0;
     Time duration = Seconds(2);
@@ -63,7 +63,7 @@ main(int argc, char* argv[])
     cmd.AddValue("trunkDelay", "propagation delay of the trunk", trunkDelay);
     cmd.AddValue("bufferCells", "cell buffer of each switch port (BufferCells)", bufferCells);
     cmd.AddValue("mtu", "IP MTU of the hosts' ATM interfaces", mtu);
-    cmd.AddValue("encapsulation", "LLC_SNAP or VC_MUX", encapsulation);
+    cmd.AddValue("encapsulation", "LlcSnap or VcMux", encapsulation);
     cmd.AddValue("window", "TCP socket buffers (bytes): the window", window);
     cmd.AddValue("maxBytes", "bytes to send (0: until the end)", maxBytes);
     cmd.AddValue("duration", "simulated time of the transfer", duration);

@@ -49,9 +49,9 @@ AtmNetDevice::GetTypeId()
                 EnumValue(AtmEncapsulation::LLC_SNAP),
                 ATM_MAKE_ENUM_ACCESSOR(AtmEncapsulation::Mode, &AtmNetDevice::m_encapsulation),
                 MakeEnumChecker(AtmEncapsulation::LLC_SNAP,
-                                "LLC_SNAP",
+                                "LlcSnap",
                                 AtmEncapsulation::VC_MUX,
-                                "VC_MUX"))
+                                "VcMux"))
             .AddAttribute("Mtu",
                           "IP MTU in bytes: 9180 by default (RFC 2225), at most 65527 with "
                           "LLC/SNAP and 65535 when every VC uses VC-mux.",
@@ -180,7 +180,7 @@ AtmNetDevice::SetMtu(const uint16_t mtu)
                     "AtmNetDevice: Mtu " << mtu << " exceeds " << MaxMtu(m_encapsulation)
                                          << " with the default encapsulation "
                                          << AtmEncapsulation::ToString(m_encapsulation)
-                                         << "; use at most that, or set Encapsulation=VC_MUX "
+                                         << "; use at most that, or set Encapsulation=VcMux "
                                             "first for up to 65535");
     m_mtu = mtu;
     return true;

@@ -480,9 +480,9 @@ class AtmMtuTestCase : public TestCase
     {
         Ptr<AtmNetDevice> d = CreateObject<AtmNetDevice>();
         NS_TEST_ASSERT_MSG_EQ(d->GetMtu(), 9180, "RFC 2225 default");
-        NS_TEST_ASSERT_MSG_EQ(Run("LLC_SNAP", 65527), 5, "largest LLC/SNAP MTU");
-        NS_TEST_ASSERT_MSG_EQ(Run("VC_MUX", 65535), 5, "largest VC-mux MTU");
-        NS_TEST_ASSERT_MSG_EQ(Run("LLC_SNAP", 1500), 5, "an Ethernet-sized MTU");
+        NS_TEST_ASSERT_MSG_EQ(Run("LlcSnap", 65527), 5, "largest LLC/SNAP MTU");
+        NS_TEST_ASSERT_MSG_EQ(Run("VcMux", 65535), 5, "largest VC-mux MTU");
+        NS_TEST_ASSERT_MSG_EQ(Run("LlcSnap", 1500), 5, "an Ethernet-sized MTU");
     }
 };
 

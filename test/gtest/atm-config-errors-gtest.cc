@@ -1,0 +1,171 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * googletest death tests: configuration errors of links, devices, switches and PVCs stop the
+ * program with a message that names the object, the bad value and the fix (DESIGN.md §4),
+ * never a crash or a silent default.
+ */
+
+#include "ns3/atm-channel.h"
+#include "ns3/atm-helper.h"
+#include "ns3/atm-net-device.h"
+#include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-switch.h"
+#include "ns3/atm-traffic-contract.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+
+TEST(AtmConfigErrorsDeathTest, MtuAboveTheLlcSnapLimit)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmNetDevice> d = CreateObject<AtmNetDevice>();
+            d->SetAttribute("Mtu", UintegerValue(65528));
+        },
+        "Mtu 65528 exceeds 65527 with the default encapsulation LlcSnap");
+}
+
+TEST(AtmConfigErrorsDeathTest, LlcSnapVcOnAVcMuxSizedMtu)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmNetDevice> d = CreateObject<AtmNetDevice>();
+            d->SetAttribute("Encapsulation", StringValue("VcMux"));
+            d->SetAttribute("Mtu", UintegerValue(65535));
+            d->AddVc(0, 32, AtmTrafficContract(), AtmEncapsulation::LLC_SNAP);
+        },
+        "allows an MTU of at most 65527, but Mtu is 65535; lower Mtu first");
+}
+
+TEST(AtmConfigErrorsDeathTest, VpiAbove255AtAnEndSystem)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmNetDevice> d = CreateObject<AtmNetDevice>();
+            d->AddVc(256, 32);
+        },
+        "VPI 256 above 255");
+}
+
+TEST(AtmConfigErrorsDeathTest, DuplicateVcOnADevice)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmNetDevice> d = CreateObject<AtmNetDevice>();
+            d->AddVc(0, 32);
+            d->AddVc(0, 32);
+        },
+        "VC 0/32 already exists");
+}
+
+TEST(AtmConfigErrorsDeathTest, ThirdDeviceOnALink)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmChannel> ch = CreateObject<AtmChannel>();
+            for (int i = 0; i < 3; ++i)
+            {
+                CreateObject<AtmNetDevice>()->Attach(ch);
+            }
+        },
+        "a third device attached; an ATM link has exactly two ends");
+}
+
+TEST(AtmConfigErrorsDeathTest, CellRateChangedAfterAttach)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmChannel> ch = CreateObject<AtmChannel>();
+            CreateObject<AtmNetDevice>()->Attach(ch);
+            ch->SetAttribute("CellRate", StringValue("E3"));
+        },
+        "CellRate set to 80000 after a device attached");
+}
+
+TEST(AtmConfigErrorsDeathTest, BadCellRateString)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmChannel> ch = CreateObject<AtmChannel>();
+            ch->SetAttribute("CellRate", StringValue("fast"));
+        },
+        "");
+}
+
+TEST(AtmConfigErrorsDeathTest, CbrPcrAboveTheLinkRate)
+{
+    EXPECT_DEATH(
+        {
+            NodeContainer hosts(2);
+            AtmHelper atm;
+            atm.SetChannelAttribute("CellRate", StringValue("E3"));
+            atm.Install(hosts.Get(0), hosts.Get(1));
+            AtmPvcHelper pvcs;
+            pvcs.SetContract(AtmTrafficContract::Cbr(AtmCellRate(90000)));
+            pvcs.Install(hosts.Get(0)->GetDevice(0), hosts.Get(1)->GetDevice(0));
+        },
+        "has a PCR above the link's cell rate 80000");
+}
+
+TEST(AtmConfigErrorsDeathTest, PvcBeforeAddresses)
+{
+    EXPECT_DEATH(
+        {
+            NodeContainer hosts(2);
+            AtmHelper atm;
+            NetDeviceContainer d = atm.Install(hosts.Get(0), hosts.Get(1));
+            hosts.Get(0)->AggregateObject(CreateObject<Ipv4L3Protocol>());
+            hosts.Get(1)->AggregateObject(CreateObject<Ipv4L3Protocol>());
+            AtmPvcHelper pvcs;
+            pvcs.Install(d.Get(0), d.Get(1));
+        },
+        "has no IPv4 address; assign addresses");
+}
+
+TEST(AtmConfigErrorsDeathTest, NoPathBetweenAdapters)
+{
+    EXPECT_DEATH(
+        {
+            NodeContainer hosts(3);
+            NodeContainer sw(2);
+            AtmHelper atm;
+            atm.InstallSwitch(sw);
+            NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
+            NetDeviceContainer b = atm.Install(sw.Get(1), hosts.Get(1));
+            AtmPvcHelper pvcs;
+            pvcs.Install(a.Get(0), b.Get(1));
+        },
+        "no path of switches from node [0-9]+ device 0 to node [0-9]+ device 0");
+}
+
+TEST(AtmConfigErrorsDeathTest, CrossConnectOnAnUnattachedPort)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<Node> n = CreateObject<Node>();
+            Ptr<AtmSwitch> s = CreateObject<AtmSwitch>();
+            n->AggregateObject(s);
+            s->AddPort(CreateObject<AtmSwitchPort>());
+            s->AddPort(CreateObject<AtmSwitchPort>());
+            s->AddVcCrossConnect(0, 0, 32, 1, 0, 33);
+        },
+        "is not attached to a link; connect the ports before adding cross-connects");
+}
+
+} // namespace
