@@ -108,10 +108,40 @@ else()
       endif()
       list(APPEND ATM_NS3_LIBS atm_ns3::${_m})
     endforeach()
+    set(ATM_NS3_WHEEL_LIB "${_libdir}/libns3.${_minor}-<module>${_suffix}.so") # see below
     # The wheel's libraries find each other through their own RUNPATH; the linker needs a hint.
     set(ATM_NS3_LINK_OPTIONS "-Wl,-rpath-link,${_libdir}" "-Wl,-rpath,${_libdir}")
   endif()
 endif()
+
+# atm_ns3_module_target(<module> <out_var>): the link target of one more ns-3 module in this build
+# mode, for programs that need more than ATM_NS3_MODULES (bench/atm-bench: point-to-point): the
+# in-tree variable, ns3::lib<module> (<= 3.42), ns3::<module> (>= 3.43) or the wheel's imported
+# atm_ns3::<module>; "" if this ns-3 has no such module.
+function(atm_ns3_module_target module out_var)
+  set(_target "")
+  if(ATM_NS3_BACKEND STREQUAL "in-tree")
+    set(_target "${lib${module}}")
+  elseif(ATM_NS3_BACKEND STREQUAL "package")
+    if(TARGET ns3::lib${module})
+      set(_target ns3::lib${module})
+    elseif(TARGET ns3::${module})
+      set(_target ns3::${module})
+    endif()
+  else()
+    string(REPLACE "<module>" "${module}" _lib "${ATM_NS3_WHEEL_LIB}")
+    if(EXISTS "${_lib}")
+      if(NOT TARGET atm_ns3::${module})
+        add_library(atm_ns3::${module} SHARED IMPORTED)
+        set_target_properties(atm_ns3::${module} PROPERTIES
+          IMPORTED_LOCATION "${_lib}"
+          INTERFACE_INCLUDE_DIRECTORIES "${NS3_WHEEL_ROOT}/include")
+      endif()
+      set(_target atm_ns3::${module})
+    endif()
+  endif()
+  set(${out_var} "${_target}" PARENT_SCOPE)
+endfunction()
 
 if(ATM_NS3_VERSION LESS 337)
   message(FATAL_ERROR "atm: ns-3 ${ATM_NS3_VERSION} is older than 3.37; use wscript in a waf-era "
