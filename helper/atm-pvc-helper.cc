@@ -355,7 +355,11 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
         l.dropped += port->GetVcStats(vc).cellsDropped;
         l.queued += port->GetVcCellsInQueue(vc);
     }
-    l.offered = hops.front().first->GetOutputPort()->GetVcStats(hops.front().second).cellsArrived;
+    // Offered: cells the source's segmentation produced, stored in its port or staged at this
+    // very instant and not yet stored (those are also counted in inTransit).
+    const auto& [source, sourceVc] = hops.front();
+    l.offered = source->GetOutputPort()->GetVcStats(sourceVc).cellsArrived +
+                source->GetTransmitter()->GetPendingCells(sourceVc);
     const Aal5ReassemblyStats& r = dst->GetReassembler()->GetStats(dstVc);
     l.delivered = r.cellsDelivered;
     l.dropped += r.cellsDiscarded;

@@ -43,12 +43,19 @@ void
 AtmCellTransmitter::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_event.Cancel();
+    ++m_generation; // a slot event still queued finds itself stale and does nothing
+    m_planned = false;
     m_in.clear();
     m_pending = 0;
     m_port = nullptr;
     m_send = SendCallback();
     Object::DoDispose();
+}
+
+void
+AtmCellTransmitter::SetContext(uint32_t context)
+{
+    m_context = context;
 }
 
 void
@@ -85,12 +92,17 @@ AtmCellTransmitter::SlotAfter(Time t) const
 void
 AtmCellTransmitter::ScheduleSlot(uint64_t k)
 {
-    m_event.Cancel();
     m_nextSlot = k;
     m_nextSlotPrevStart = k > 0 ? m_clock.GetSlotStart(k - 1) : NanoSeconds(-1);
-    m_event = Simulator::Schedule(m_clock.GetSlotStart(k) - Simulator::Now(),
-                                  &AtmCellTransmitter::Slot,
-                                  this);
+    m_planned = true;
+    // In the transmitting node's context: the call may come from another node's event (an
+    // announced arrival), and ns-3 checks contexts at nodes in debug builds. Such events
+    // cannot be cancelled, so a superseded one is recognised by its generation and ignored.
+    Simulator::ScheduleWithContext(m_context,
+                                   m_clock.GetSlotStart(k) - Simulator::Now(),
+                                   &AtmCellTransmitter::Slot,
+                                   Ptr<AtmCellTransmitter>(this),
+                                   ++m_generation);
 }
 
 void
@@ -104,7 +116,7 @@ AtmCellTransmitter::Arrive(uint32_t input, const AtmCell& cell, uint32_t vc, Tim
                   "AtmCellTransmitter: input " << input << " announced cells out of order");
     m_in[input].Push(Arrival{cell, arrival, vc});
     ++m_pending;
-    const bool planned = AtmEventIsPending(m_event);
+    const bool planned = m_planned;
     if (planned && arrival >= m_nextSlotPrevStart)
     {
         return; // the planned slot is at or before the first one this cell may use
@@ -143,7 +155,7 @@ AtmCellTransmitter::Kick()
         }
         k = std::max(now, SlotAfter(first));
     }
-    if (k != UINT64_MAX && (!AtmEventIsPending(m_event) || k < m_nextSlot))
+    if (k != UINT64_MAX && (!m_planned || k < m_nextSlot))
     {
         ScheduleSlot(k);
     }
@@ -152,25 +164,35 @@ AtmCellTransmitter::Kick()
 void
 AtmCellTransmitter::Drain(Time limit)
 {
+    const uint32_t n = static_cast<uint32_t>(m_in.size());
     while (m_pending > 0)
     {
-        AtmRing<Arrival>* best = nullptr;
-        for (auto& in : m_in)
+        // The earliest announced cell; among inputs whose cells arrive at the same instant the
+        // scan starts at a position that rotates with each new instant, so that no input is
+        // always stored first (first stored = first to get the last free buffer place).
+        uint32_t best = UINT32_MAX;
+        for (uint32_t j = 0; j < n; ++j)
         {
-            if (!in.IsEmpty() && in.Front().at < limit &&
-                (!best || in.Front().at < best->Front().at))
+            const uint32_t i = (m_tieStart + j) % n;
+            if (!m_in[i].IsEmpty() && m_in[i].Front().at < limit &&
+                (best == UINT32_MAX || m_in[i].Front().at < m_in[best].Front().at))
             {
-                best = &in;
+                best = i;
             }
         }
-        if (!best)
+        if (best == UINT32_MAX)
         {
             return;
         }
-        Arrival& a = best->Front();
+        Arrival& a = m_in[best].Front();
+        if (a.at != m_lastArrival)
+        {
+            m_lastArrival = a.at;
+            m_tieStart = (m_tieStart + 1) % n;
+        }
         const uint32_t vc = a.vc;
         AtmCell cell = std::move(a.cell);
-        best->Pop();
+        m_in[best].Pop();
         --m_pending;
         m_port->Receive(std::move(cell), vc);
     }
@@ -186,8 +208,14 @@ AtmCellTransmitter::Sync()
 }
 
 void
-AtmCellTransmitter::Slot()
+AtmCellTransmitter::Slot(uint64_t generation)
 {
+    if (generation != m_generation)
+    {
+        ++m_staleEvents;
+        return; // superseded by an earlier slot, or the transmitter was disposed
+    }
+    m_planned = false;
     const uint64_t k = m_nextSlot;
     const Time now = Simulator::Now();
     ++m_slotEvents;
@@ -205,7 +233,7 @@ AtmCellTransmitter::Slot()
 void
 AtmCellTransmitter::Plan(uint64_t earliest)
 {
-    if (AtmEventIsPending(m_event))
+    if (m_planned)
     {
         return; // the send callback already planned a slot (Arrive / Kick)
     }
@@ -250,6 +278,12 @@ uint64_t
 AtmCellTransmitter::GetSlotEvents() const
 {
     return m_slotEvents;
+}
+
+uint64_t
+AtmCellTransmitter::GetStaleEvents() const
+{
+    return m_staleEvents;
 }
 
 uint32_t

@@ -11,7 +11,6 @@
 #include "atm-ring.h"
 
 #include "ns3/callback.h"
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
@@ -44,11 +43,13 @@ namespace ns3
  * Arrivals are announced ahead of time (Arrive()): an upstream transmitter knows when a
  * cell's last bit will reach this port as soon as it sends it. They wait in one FIFO per
  * input (each input announces its cells in time order) and are merged when the port state
- * matters: at a slot, or when Sync() is called. Because the port changes only at
- * departures (slots) and arrivals, processing arrivals in time order just before the next
- * departure gives exactly the decisions of processing each one at its arrival instant; only
- * the *time* at which the port's arrival traces (CellEnqueue, CellDrop, FrameDrop,
- * CellsInQueue) fire is the next slot start, at most one cell time late.
+ * matters (cells arriving at the same instant on several inputs are stored in an order that
+ * rotates among the inputs, so none is systematically first to find the last free place): at a
+ * slot, or when Sync() is called. Because the port changes only at departures (slots) and arrivals,
+ * processing arrivals in time order just before the next departure gives exactly the decisions of
+ * processing each one at its arrival instant; only the *time* at which the port's arrival traces
+ * (CellEnqueue, CellDrop, FrameDrop, CellsInQueue) fire is the next slot start, at most one cell
+ * time late.
  *
  * The transmitter sleeps when no queue is eligible and no arrival is announced, and wakes
  * at the first slot strictly after the next arrival, or at Kick() when eligibility changes
@@ -79,6 +80,12 @@ class AtmCellTransmitter : public Object
      * @param send receives the transmitted cells
      */
     void Setup(Ptr<AtmOutputPort> port, const AtmCellClock& clock, SendCallback send);
+
+    /**
+     * @brief Set the simulator context of the slot events (the owning node's id).
+     * @param context the context (Simulator::NO_CONTEXT by default)
+     */
+    void SetContext(uint32_t context);
 
     /**
      * @brief Declare an input: a source of arrivals announced in non-decreasing time order
@@ -118,6 +125,8 @@ class AtmCellTransmitter : public Object
     uint64_t GetCellsSent() const;
     /// @return the number of slot events executed (busy or not)
     uint64_t GetSlotEvents() const;
+    /// @return superseded slot events that fired and did nothing (rare: an earlier arrival)
+    uint64_t GetStaleEvents() const;
     /// @return announced cells not yet stored in the port (on the wire or arriving)
     uint32_t GetPendingCells() const;
     /**
@@ -138,8 +147,11 @@ class AtmCellTransmitter : public Object
         uint32_t vc;  //!< VC index at the port
     };
 
-    /// The slot event.
-    void Slot();
+    /**
+     * @brief The slot event.
+     * @param generation the generation it was scheduled with (stale if not the current one)
+     */
+    void Slot(uint64_t generation);
     /**
      * @brief Store the announced cells that arrived strictly before @p limit.
      * @param limit the bound
@@ -166,12 +178,17 @@ class AtmCellTransmitter : public Object
     SendCallback m_send;                //!< receives the transmitted cells
     std::vector<AtmRing<Arrival>> m_in; //!< announced cells, one FIFO per input
     uint32_t m_pending{0};              //!< total announced cells not yet stored
-    EventId m_event;                    //!< the next slot event
-    uint64_t m_nextSlot{0};             //!< slot of m_event (valid if it is pending)
+    uint32_t m_tieStart{0};             //!< first input scanned for simultaneous arrivals
+    Time m_lastArrival{Time::Min()};    //!< instant of the last stored arrival
+    bool m_planned{false};              //!< a slot event is planned
+    uint64_t m_generation{0};           //!< generation of the planned slot event
+    uint64_t m_staleEvents{0};          //!< superseded slot events that fired
+    uint64_t m_nextSlot{0};             //!< slot of the planned event (valid if m_planned)
     Time m_nextSlotPrevStart;           //!< start of slot m_nextSlot - 1 (or -1 ns)
     uint64_t m_firstFreeSlot{0};        //!< first slot not yet used
     uint64_t m_cellsSent{0};            //!< busy slots
     uint64_t m_slotEvents{0};           //!< slot events executed
+    uint32_t m_context{0xffffffff};     //!< context of the slot events (Simulator::NO_CONTEXT)
 };
 
 } // namespace ns3

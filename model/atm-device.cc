@@ -74,6 +74,7 @@ AtmDevice::Attach(Ptr<AtmChannel> channel)
     m_channel = channel;
     channel->Attach(this);
     m_tx = CreateObject<AtmCellTransmitter>();
+    m_tx->SetContext(m_node ? m_node->GetId() : Simulator::NO_CONTEXT);
     m_tx->Setup(m_port,
                 AtmCellClock(channel->GetCellRate()),
                 MakeCallback(&AtmDevice::SendCell, this));
@@ -94,6 +95,10 @@ AtmDevice::NotifyCellSent(const AtmCell& /* cell */)
 Ptr<AtmOutputPort>
 AtmDevice::GetOutputPort() const
 {
+    if (m_tx)
+    {
+        m_tx->Sync(); // counters and occupancy as of now (arrivals are stored lazily)
+    }
     return m_port;
 }
 
@@ -249,6 +254,10 @@ void
 AtmDevice::SetNode(Ptr<Node> node)
 {
     m_node = node;
+    if (m_tx)
+    {
+        m_tx->SetContext(node ? node->GetId() : Simulator::NO_CONTEXT);
+    }
 }
 
 bool

@@ -67,7 +67,11 @@ class AtmDevice : public NetDevice
      */
     virtual void ReceiveCell(const AtmCell& cell, Time arrival) = 0;
 
-    /// @return the output port (buffer, policy, queues, scheduler)
+    /**
+     * @brief The output port, brought up to date: cells that arrived before now are stored
+     *        first (AtmCellTransmitter::Sync), so its counters and occupancy describe now.
+     * @return the output port (buffer, policy, queues, scheduler)
+     */
     Ptr<AtmOutputPort> GetOutputPort() const;
     /// @return the line transmitter (null before Attach())
     Ptr<AtmCellTransmitter> GetTransmitter() const;
@@ -78,7 +82,7 @@ class AtmDevice : public NetDevice
     /// @return cells transmitted on the link by this device
     uint64_t GetCellsSent() const;
     /**
-     * @brief Raw utilisation of the outgoing direction: cells sent / cell slots in [0, now].
+     * @brief Raw utilisation of the outgoing direction: cells sent / cell slots in [0, now).
      * @return the fraction in [0, 1] (0 before the first slot)
      */
     double GetRawUtilization() const;

@@ -90,6 +90,11 @@ AtmNetDevice::GetTypeId()
                             "An SDU from the upper layer was refused: (VC, packet, reason).",
                             MakeTraceSourceAccessor(&AtmNetDevice::m_txDropTrace),
                             "ns3::AtmNetDevice::PacketDropTracedCallback")
+            .AddTraceSource("RxFrameDrop",
+                            "A reassembled SDU was refused before the upper layer: (VC, SDU, "
+                            "reason).",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_rxFrameDropTrace),
+                            "ns3::AtmNetDevice::PacketDropTracedCallback")
             .AddTraceSource("RxCellDrop",
                             "A received cell was dropped before reassembly: (cell, reason).",
                             MakeTraceSourceAccessor(&AtmNetDevice::m_rxCellDropTrace),
@@ -508,7 +513,11 @@ AtmNetDevice::ReceiveCell(const AtmCell& cell, Time arrival)
     m_inbox.Push(InboxCell{cell, arrival});
     if (cell.IsEndOfPdu())
     {
-        Simulator::Schedule(arrival - Simulator::Now(), &AtmNetDevice::ProcessInbox, this);
+        // The channel calls from the sender's event: run in this node's context.
+        Simulator::ScheduleWithContext(GetNode() ? GetNode()->GetId() : Simulator::NO_CONTEXT,
+                                       arrival - Simulator::Now(),
+                                       &AtmNetDevice::ProcessInbox,
+                                       this);
     }
 }
 
@@ -547,7 +556,7 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
     if (!AtmEncapsulation::Remove(sdu, v.encapsulation, IPV4_PROTOCOL, &protocol))
     {
         ++v.stats.framesRxDropped;
-        m_txDropTrace(vc, sdu, BAD_ENCAPSULATION);
+        m_rxFrameDropTrace(vc, sdu, BAD_ENCAPSULATION);
         return;
     }
     m_macRxTrace(sdu);

@@ -313,14 +313,15 @@ class AtmNetDevice : public AtmDevice
     NetDevice::ReceiveCallback m_rxCallback;             //!< up to IP
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous receiver
 
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;                         //!< "MacTx"
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;                         //!< "MacRx"
-    TracedCallback<uint32_t, Ptr<const Packet>, const char*> m_txDropTrace; //!< "TxDrop"
-    TracedCallback<const AtmCell&, const char*> m_rxCellDropTrace;          //!< "RxCellDrop"
-    TracedCallback<uint32_t, Ptr<const Packet>> m_frameTxTrace;             //!< "FrameTx"
-    TracedCallback<uint32_t, Ptr<const Packet>> m_frameRxTrace;             //!< "FrameRx"
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;                       //!< "Sniffer"
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;                //!< "PromiscSniffer"
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;                              //!< "MacTx"
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;                              //!< "MacRx"
+    TracedCallback<uint32_t, Ptr<const Packet>, const char*> m_txDropTrace;      //!< "TxDrop"
+    TracedCallback<uint32_t, Ptr<const Packet>, const char*> m_rxFrameDropTrace; //!< "RxFrameDrop"
+    TracedCallback<const AtmCell&, const char*> m_rxCellDropTrace;               //!< "RxCellDrop"
+    TracedCallback<uint32_t, Ptr<const Packet>> m_frameTxTrace;                  //!< "FrameTx"
+    TracedCallback<uint32_t, Ptr<const Packet>> m_frameRxTrace;                  //!< "FrameRx"
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;                            //!< "Sniffer"
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< "PromiscSniffer"
 };
 
 } // namespace ns3

@@ -169,6 +169,18 @@ AtmSwitch::AddVpCrossConnect(uint32_t inPort,
                     "AtmSwitch on node " << (node ? node->GetId() : 0) << ": out VP " << outPort
                                          << ":" << outVpi << " is already used");
     NS_ABORT_MSG_IF(outVpi > 4095, "AtmSwitch: VPI " << outVpi << " above 4095");
+    for (const auto& [key, used] : m_outLabels)
+    {
+        NS_ABORT_MSG_IF((key >> 16) == (Key(outPort, outVpi, 0) >> 16),
+                        "AtmSwitch on node "
+                            << (node ? node->GetId() : 0) << ": out VP " << outPort << ":" << outVpi
+                            << " already carries a VC cross-connect (VCI " << (key & 0xffff)
+                            << "); use another out VPI");
+    }
+    std::ostringstream where;
+    where << "AtmSwitch on node " << (node ? node->GetId() : 0) << ", VP cross-connect " << inPort
+          << ":" << inVpi << " -> " << outPort << ":" << outVpi;
+    contract.CheckAgainstLink(where.str(), m_ports[outPort]->GetCellRate());
     GetInput(inPort, outPort);
     m_vpTable[Key(inPort, inVpi, 0)] = VpRoute{outPort, outVpi, contract};
     m_outVps[Key(outPort, outVpi, 0)] = true;
@@ -200,11 +212,13 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time arrival)
             auto vp = m_vpTable.find(Key(inPort, cell.vpi, 0));
             if (vp == m_vpTable.end())
             {
-                Simulator::Schedule(arrival - Simulator::Now(),
-                                    &AtmSwitch::DropUnknown,
-                                    this,
-                                    inPort,
-                                    cell);
+                Ptr<Node> node = GetObject<Node>();
+                Simulator::ScheduleWithContext(node ? node->GetId() : Simulator::NO_CONTEXT,
+                                               arrival - Simulator::Now(),
+                                               &AtmSwitch::DropUnknown,
+                                               this,
+                                               inPort,
+                                               cell);
                 return;
             }
             // First cell of this VCI on the VP: give it a VC record at the out port.

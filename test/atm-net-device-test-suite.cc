@@ -310,8 +310,10 @@ class AtmFrameTimingTestCase : public TestCase
         Time delivered;
         dst->SetReceiveCallback(MakeBoundCallback(&RecordDelivery, &delivered));
         // 60 bytes + 8 LLC/SNAP + 8 trailer = 76 bytes: 2 cells.
-        Simulator::Schedule(NanoSeconds(2750 * 10), [src, &pvc]() {
+        AtmVcLedger atSend;
+        Simulator::Schedule(NanoSeconds(2750 * 10), [src, &pvc, &atSend]() {
             src->Send(Create<Packet>(60), src->GetVcAddress(pvc.srcVc), 0x0800);
+            atSend = AtmPvcHelper::GetLedger(pvc, true); // the first cell is staged, not stored
         });
         Simulator::Run();
         // Cell 2 (EOM): leaves h0 in slot 12 (slot 11 carried cell 1), last bit at slot 13
@@ -319,6 +321,8 @@ class AtmFrameTimingTestCase : public TestCase
         // (88000), last bit 90750 + 2 ms at s1; leaves at the first slot after 2090750 ns =
         // slot 761 (2092750), last bit 2095500 + 50 us = 2145500 ns at h1.
         NS_TEST_ASSERT_MSG_EQ(delivered, NanoSeconds(2145500), "delivery instant");
+        NS_TEST_ASSERT_MSG_EQ(atSend.Holds(), true, "ledger in the sending event: " << atSend);
+        NS_TEST_ASSERT_MSG_EQ(atSend.offered, 1, "one cell staged: " << atSend);
         NS_TEST_ASSERT_MSG_EQ(src->GetVcStats(pvc.srcVc).cellsTx, 2, "two cells");
         Simulator::Destroy();
     }

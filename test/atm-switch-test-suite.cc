@@ -457,20 +457,20 @@ class AtmSwitchRoundRobinAlternatesTestCase : public TestCase
 /**
  * @ingroup atm-tests
  * @brief Two saturating sources into a 20-cell shared tail-drop buffer with per-VC round robin:
- *        the VC that loses the same-instant tie is locked out once the buffer is full.
+ *        the link stays busy, and neither VC is locked out.
  *
- * Round robin alternates while both queues hold cells, but with a shared tail-drop buffer the
- * one free place of each slot always goes to the cell stored first at the same instant
- * (input A), so B's queue drains and B then gets no service at all: round robin shares the
- * link, not the buffer. The test pins the exact counts and the port ledger.
+ * Every slot both inputs deliver a cell at the same instant and the buffer has room for one of
+ * them. Simultaneous arrivals are stored in an order that rotates among the inputs
+ * (AtmCellTransmitter), so the free place goes to A and B in turn: each VC keeps cells queued,
+ * round robin alternates, and the drops are shared. (Stored in a fixed input order, the first
+ * input would take every free place and lock the other VC out.)
  */
 class AtmSwitchRoundRobinSharedBufferTestCase : public TestCase
 {
   public:
     AtmSwitchRoundRobinSharedBufferTestCase()
-        : TestCase("Round robin at a switch output with a 20-cell shared tail-drop buffer: "
-                   "alternation until the buffer fills, then lock-out of the VC losing the "
-                   "same-instant tie; exact counts and ledger")
+        : TestCase("Round robin at a switch output with a 20-cell shared tail-drop buffer: the "
+                   "link stays busy and simultaneous arrivals share the buffer (no lock-out)")
     {
     }
 
@@ -485,7 +485,6 @@ class AtmSwitchRoundRobinSharedBufferTestCase : public TestCase
         op->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
         op->SetAttribute("CellScheduler", PointerValue(CreateObject<RoundRobinCellScheduler>()));
         op->SetAttribute("BufferCells", UintegerValue(20));
-        // A's cross-connect first: the out port's transmitter input 0 is in port A.
         const uint32_t vcA = b.Switch()->AddVcCrossConnect(inA, 0, 100, out, 1, 100);
         const uint32_t vcB = b.Switch()->AddVcCrossConnect(inB, 0, 100, out, 1, 200);
         for (uint32_t in : {inA, inB})
@@ -497,58 +496,52 @@ class AtmSwitchRoundRobinSharedBufferTestCase : public TestCase
         Simulator::Stop(SlotStart(2000) + NanoSeconds(CELL_NS / 2));
         Simulator::Run();
 
-        // As in the loss-free case, at slot s >= 3 the port stores A(s-2) then B(s-2) (same
-        // instant start(s - 1), input order), then sends A at odd s and B at even s. After slot
-        // s the buffer holds X = s - 2 cells: qA = floor((s-2)/2), qB = ceil((s-2)/2).
-        // Slot 22: X = 19; A20 enters (X = 20), B20 is dropped; B leaves (qB = 9).
-        // From then on each slot: A enters, B is dropped, one cell leaves, X stays 19 after the
-        // slot. B is served at even slots until its queue empties: qB = 9 - j after slot 22 + 2j,
-        // empty after slot 40. B's service: slots 4, 6, ..., 40 = 19 cells; A's: slots 3, 5, ...,
-        // 39 (19 cells) and every slot 41..2000 (1960) = 1979.
+        // The out port sends one cell per slot from slot 3 (cells from slot 1 complete at the
+        // start of slot 2 and are stored before slot 3's departure) to slot 2000.
         const std::vector<CellProbeDevice::Rx>& rx = b.Probe(out)->GetReceived();
         NS_TEST_ASSERT_MSG_EQ(rx.size(), 1998, "the link stays busy: one cell per slot 3..2000");
         uint32_t nA = 0;
         uint32_t nB = 0;
-        bool pattern = true;
+        bool onTime = true;
         for (uint32_t i = 0; i < rx.size(); ++i)
         {
-            // cell i left in slot i + 3
-            const uint16_t expectedVci = (i < 38 && i % 2 == 1) ? 200 : 100;
-            pattern = pattern && rx[i].cell.vci == expectedVci && rx[i].arrival == SlotStart(i + 4);
+            onTime = onTime && rx[i].arrival == SlotStart(i + 4);
             nA += rx[i].cell.vci == 100 ? 1 : 0;
             nB += rx[i].cell.vci == 200 ? 1 : 0;
         }
-        NS_TEST_ASSERT_MSG_EQ(pattern, true, "A B alternate for 38 cells, then A only");
-        NS_TEST_ASSERT_MSG_EQ(nA, 1979, "A's cells");
-        NS_TEST_ASSERT_MSG_EQ(nB, 19, "B's cells");
+        NS_TEST_ASSERT_MSG_EQ(onTime, true, "cell i leaves in slot i + 3");
+        NS_TEST_ASSERT_MSG_EQ(nA + nB, 1998, "only the two VCs");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(std::max(nA, nB) - std::min(nA, nB),
+                                    1,
+                                    "A and B share the link");
 
-        // At t = start(2000) + 1375 ns, Sync stores the cells complete at start(2000) (sent in
-        // slot 1999): A1999 enters (X = 20), B1999 is dropped. Arrived 1999 per VC.
-        // A: 1999 arrived = 1979 departed + 20 queued + 0 dropped.
-        // B: 1999 arrived = 19 departed + 0 queued + 1980 dropped (B20..B1999).
         b.Port(out)->GetTransmitter()->Sync();
         const AtmPortVcStats& s = op->GetStats();
-        NS_TEST_ASSERT_MSG_EQ(s.cellsArrived, 3998, "cells arrived");
+        NS_TEST_ASSERT_MSG_EQ(s.cellsArrived, 3998, "1999 cells per VC arrived");
         NS_TEST_ASSERT_MSG_EQ(s.cellsDeparted, 1998, "cells departed");
-        NS_TEST_ASSERT_MSG_EQ(s.cellsDropped, 1980, "cells dropped");
-        NS_TEST_ASSERT_MSG_EQ((s.cellsDropped > 0), true, "the out port drops cells");
         NS_TEST_ASSERT_MSG_EQ(op->GetCellsInQueue(), 20, "buffer full");
-        NS_TEST_ASSERT_MSG_EQ(s.cellsArrived,
-                              s.cellsDeparted + s.cellsDropped + op->GetCellsInQueue(),
-                              "port ledger");
+        NS_TEST_ASSERT_MSG_EQ(s.cellsDropped, 3998 - 1998 - 20, "the rest was dropped");
         NS_TEST_ASSERT_MSG_EQ(op->GetDropCount(TailDropBufferPolicy::BUFFER_FULL),
-                              1980,
+                              s.cellsDropped,
                               "all drops are BUFFER_FULL");
         const AtmPortVcStats& a = op->GetVcStats(vcA);
-        NS_TEST_ASSERT_MSG_EQ(a.cellsArrived, 1999, "A arrived");
-        NS_TEST_ASSERT_MSG_EQ(a.cellsDeparted, 1979, "A departed");
-        NS_TEST_ASSERT_MSG_EQ(a.cellsDropped, 0, "A dropped");
-        NS_TEST_ASSERT_MSG_EQ(op->GetVcCellsInQueue(vcA), 20, "A queued");
         const AtmPortVcStats& bs = op->GetVcStats(vcB);
-        NS_TEST_ASSERT_MSG_EQ(bs.cellsArrived, 1999, "B arrived");
-        NS_TEST_ASSERT_MSG_EQ(bs.cellsDeparted, 19, "B departed");
-        NS_TEST_ASSERT_MSG_EQ(bs.cellsDropped, 1980, "B dropped");
-        NS_TEST_ASSERT_MSG_EQ(op->GetVcCellsInQueue(vcB), 0, "B queued");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(
+            std::max(a.cellsDropped, bs.cellsDropped) - std::min(a.cellsDropped, bs.cellsDropped),
+            1,
+            "A and B share the drops: " << a.cellsDropped << " vs " << bs.cellsDropped);
+        NS_TEST_ASSERT_MSG_GT(op->GetVcCellsInQueue(vcB), 0, "B is not locked out");
+        NS_TEST_ASSERT_MSG_GT(op->GetVcCellsInQueue(vcA), 0, "A is not locked out");
+        for (const AtmPortVcStats* v : {&a, &bs})
+        {
+            NS_TEST_ASSERT_MSG_EQ(v->cellsArrived, 1999, "arrived per VC");
+        }
+        NS_TEST_ASSERT_MSG_EQ(a.cellsArrived,
+                              a.cellsDeparted + a.cellsDropped + op->GetVcCellsInQueue(vcA),
+                              "A's ledger");
+        NS_TEST_ASSERT_MSG_EQ(bs.cellsArrived,
+                              bs.cellsDeparted + bs.cellsDropped + op->GetVcCellsInQueue(vcB),
+                              "B's ledger");
         Simulator::Destroy();
     }
 };
@@ -578,9 +571,11 @@ class AtmSwitchStrictPriorityTestCase : public TestCase
         Ptr<AtmOutputPort> op = b.Out(out);
         op->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_CLASS));
         op->SetAttribute("CellScheduler", PointerValue(CreateObject<PriorityCellScheduler>()));
-        op->SetAttribute("BufferCells", UintegerValue(20));
+        // A buffer the run cannot fill: the test is about the service order. (With a small shared
+        // tail-drop buffer, the backlogged UBR VC would also take buffer places from CBR: strict
+        // priority orders departures, it does not reserve buffer space.)
+        op->SetAttribute("BufferCells", UintegerValue(4000));
         // PCR = the link rate: allowed (CheckAgainstLink refuses only a PCR above it).
-        // CBR first: transmitter input 0 (it wins same-instant arrivals).
         const uint32_t vcCbr =
             b.Switch()->AddVcCrossConnect(inCbr,
                                           0,
@@ -626,11 +621,9 @@ class AtmSwitchStrictPriorityTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(rx[5].arrival, NanoSeconds(24750), "first CBR: slot 8, start(9)");
         }
 
-        // UBR queue from slot 8: +1 per slot, X = s - 7 after slot s; at slot s the CBR cell
-        // enters first, then the UBR cell iff X < 20, i.e. s <= 26: UBR accepted U1..U24,
-        // U25.. dropped. At t = start(2000) + 1375 ns Sync stores C1994 (X = 20) and drops U1999.
+        // No drop. At t = start(2000) + 1375 ns Sync stores C1994 and U1999.
         // CBR: arrived 1994 (complete at start(k + 6) <= start(2000)) = 1993 departed + 1 queued.
-        // UBR: arrived 1999 = 5 departed + 19 queued + 1975 dropped.
+        // UBR: arrived 1999 = 5 departed + 1994 queued.
         b.Port(out)->GetTransmitter()->Sync();
         const AtmPortVcStats& c = op->GetVcStats(vcCbr);
         NS_TEST_ASSERT_MSG_EQ(c.cellsArrived, 1994, "CBR arrived");
@@ -640,13 +633,12 @@ class AtmSwitchStrictPriorityTestCase : public TestCase
         const AtmPortVcStats& u = op->GetVcStats(vcUbr);
         NS_TEST_ASSERT_MSG_EQ(u.cellsArrived, 1999, "UBR arrived");
         NS_TEST_ASSERT_MSG_EQ(u.cellsDeparted, 5, "UBR departed");
-        NS_TEST_ASSERT_MSG_EQ(u.cellsDropped, 1975, "UBR dropped");
-        NS_TEST_ASSERT_MSG_EQ(op->GetVcCellsInQueue(vcUbr), 19, "UBR queued");
+        NS_TEST_ASSERT_MSG_EQ(u.cellsDropped, 0, "UBR dropped");
+        NS_TEST_ASSERT_MSG_EQ(op->GetVcCellsInQueue(vcUbr), 1994, "UBR queued");
         const AtmPortVcStats& s = op->GetStats();
         NS_TEST_ASSERT_MSG_EQ(s.cellsArrived,
                               s.cellsDeparted + s.cellsDropped + op->GetCellsInQueue(),
                               "port ledger");
-        NS_TEST_ASSERT_MSG_EQ(op->GetCellsInQueue(), 20, "buffer full");
         Simulator::Destroy();
     }
 };
