@@ -23,7 +23,9 @@
  * default) it writes atm-first-<node>-<device>.pcap (open them in Wireshark or tshark: link
  * type SunATM, decoded down to TCP) and atm-first.tr into the working directory.
  *
- * Try: --trunkRate=E3 --bufferCells=64 (a congested trunk: cell loss, the ledger still holds),
+ * Try: --trunkRate=E3 --bufferCells=300 --duration=5 (a congested trunk: cell loss, effective
+ *      utilisation below raw, the ledger still holds), --bufferCells=64 with it (no 192-cell
+ *      frame fits: every PDU loses cells and the goodput collapses to zero, the reason for EPD),
  *      --trunkDelay=20ms, --mtu=1500, --encapsulation=VcMux.
  */
 
