@@ -492,6 +492,144 @@ class AtmMtuTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Frame queue limits: an SDU that would exceed VcTxQueueBytes or TxQueueBytes is refused
+ *        with its reason; the PDU being segmented does not count.
+ */
+class AtmFrameQueueLimitTestCase : public TestCase
+{
+  public:
+    AtmFrameQueueLimitTestCase()
+        : TestCase("Frame queues refuse SDUs beyond VcTxQueueBytes and TxQueueBytes, with reasons")
+    {
+    }
+
+  private:
+    /// Counts refusals by reason.
+    struct Counter
+    {
+        uint64_t vcFull{0};  //!< VC_QUEUE_FULL
+        uint64_t devFull{0}; //!< QUEUE_FULL
+
+        /**
+         * @param vc the VC
+         * @param p the packet
+         * @param reason the reason
+         */
+        void Drop(uint32_t vc, Ptr<const Packet> p, const char* reason)
+        {
+            vcFull += reason == AtmNetDevice::VC_QUEUE_FULL ? 1 : 0;
+            devFull += reason == AtmNetDevice::QUEUE_FULL ? 1 : 0;
+        }
+    };
+
+    void DoRun() override
+    {
+        NodeContainer hosts(2);
+        AtmHelper atm;
+        atm.SetDeviceAttribute("VcTxQueueBytes", UintegerValue(10000));
+        atm.SetDeviceAttribute("TxQueueBytes", UintegerValue(20000));
+        NetDeviceContainer d = atm.Install(hosts.Get(0), hosts.Get(1));
+        Ptr<AtmNetDevice> a = DynamicCast<AtmNetDevice>(d.Get(0));
+        Ptr<AtmNetDevice> b = DynamicCast<AtmNetDevice>(d.Get(1));
+        const uint32_t v0 = a->AddVc(0, 32);
+        const uint32_t v1 = a->AddVc(0, 33);
+        b->AddVc(0, 32);
+        b->AddVc(0, 33);
+        Counter c;
+        a->TraceConnectWithoutContext("TxDrop", MakeCallback(&Counter::Drop, &c));
+        std::vector<bool> accepted;
+        Simulator::Schedule(Seconds(0), [&]() {
+            // 3992 + 8 LLC/SNAP = 4000 bytes per SDU. VC 0: the first goes to segmentation at
+            // once, two wait (8000 bytes), the fourth would make 12000 > 10000.
+            for (int i = 0; i < 4; ++i)
+            {
+                accepted.push_back(a->Send(Create<Packet>(3992), a->GetVcAddress(v0), 0x0800));
+            }
+            // VC 1: device total 8000 + 4000 + 4000 = 16000, then 20000, then 24000 > 20000
+            // (the per-VC limit, 10000, is hit first for the third SDU).
+            for (int i = 0; i < 4; ++i)
+            {
+                accepted.push_back(a->Send(Create<Packet>(3992), a->GetVcAddress(v1), 0x0800));
+            }
+        });
+        Simulator::Run();
+        const std::vector<bool> expected = {true, true, true, false, true, true, true, false};
+        NS_TEST_ASSERT_MSG_EQ((accepted == expected), true, "accept pattern");
+        NS_TEST_ASSERT_MSG_EQ(c.vcFull, 2, "two SDUs beyond VcTxQueueBytes");
+        NS_TEST_ASSERT_MSG_EQ(a->GetVcStats(v0).framesDropped, 1, "per-VC refusal count");
+        NS_TEST_ASSERT_MSG_EQ(b->GetVcStats(0).framesRx, 3, "VC 0 delivered what it accepted");
+        NS_TEST_ASSERT_MSG_EQ(b->GetVcStats(1).framesRx, 3, "VC 1 delivered what it accepted");
+        Simulator::Destroy();
+
+        // Device limit alone: 16 SDUs on one VC, TxQueueBytes 20000 (no per-VC limit): one in
+        // segmentation, five waiting (20000 bytes), ten refused.
+        NodeContainer h2(2);
+        AtmHelper atm2;
+        atm2.SetDeviceAttribute("TxQueueBytes", UintegerValue(20000));
+        NetDeviceContainer d2 = atm2.Install(h2.Get(0), h2.Get(1));
+        Ptr<AtmNetDevice> x = DynamicCast<AtmNetDevice>(d2.Get(0));
+        DynamicCast<AtmNetDevice>(d2.Get(1))->AddVc(0, 32);
+        const uint32_t xv = x->AddVc(0, 32);
+        Counter c2;
+        x->TraceConnectWithoutContext("TxDrop", MakeCallback(&Counter::Drop, &c2));
+        Simulator::Schedule(Seconds(0), [&]() {
+            for (int i = 0; i < 16; ++i)
+            {
+                x->Send(Create<Packet>(3992), x->GetVcAddress(xv), 0x0800);
+            }
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(c2.devFull, 10, "ten SDUs beyond TxQueueBytes");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief AtmHelper installs the chosen scheduler, policy and port attributes on every switch
+ *        port, one object per port.
+ */
+class AtmHelperPoliciesTestCase : public TestCase
+{
+  public:
+    AtmHelperPoliciesTestCase()
+        : TestCase("AtmHelper gives each switch port its own scheduler and policy of the chosen "
+                   "TypeId and the port attributes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer hosts(2);
+        NodeContainer sw(1);
+        AtmHelper atm;
+        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(777));
+        atm.SetSwitchPortAttribute("QueueMode", StringValue("PER_VC"));
+        atm.SetCellScheduler("ns3::RoundRobinCellScheduler");
+        atm.SetBufferPolicy("ns3::TailDropBufferPolicy");
+        atm.InstallSwitch(sw);
+        NetDeviceContainer l = atm.Install(hosts.Get(0), sw.Get(0));
+        NetDeviceContainer r = atm.Install(sw.Get(0), hosts.Get(1));
+        Ptr<AtmOutputPort> p0 = DynamicCast<AtmDevice>(l.Get(1))->GetOutputPort();
+        Ptr<AtmOutputPort> p1 = DynamicCast<AtmDevice>(r.Get(0))->GetOutputPort();
+        NS_TEST_ASSERT_MSG_EQ(p0->GetBufferCells(), 777, "BufferCells");
+        NS_TEST_ASSERT_MSG_EQ(p0->GetQueueMode(), AtmOutputPort::PER_VC, "QueueMode");
+        NS_TEST_ASSERT_MSG_EQ(p0->GetCellScheduler()->GetInstanceTypeId().GetName(),
+                              "ns3::RoundRobinCellScheduler",
+                              "scheduler type");
+        NS_TEST_ASSERT_MSG_NE(p0->GetCellScheduler(), p1->GetCellScheduler(), "one per port");
+        NS_TEST_ASSERT_MSG_NE(p0->GetBufferPolicy(), p1->GetBufferPolicy(), "one per port");
+        Ptr<AtmOutputPort> adapter = DynamicCast<AtmDevice>(l.Get(0))->GetOutputPort();
+        NS_TEST_ASSERT_MSG_EQ(adapter->GetQueueMode(),
+                              AtmOutputPort::PER_VC,
+                              "adapters interleave VCs");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief pcap: SunATM link type, pseudo-header, LLC/SNAP and IPv4 bytes; tshark decodes VPI,
  *        VCI, IP and TCP.
  */
@@ -511,10 +649,26 @@ class AtmPcapTestCase : public TestCase
         BulkTransfer(net, 100000, 50000);
         const std::string prefix = CreateTempDirFilename("atm-pcap");
         net.atm.EnablePcap(prefix, net.nics.Get(0), false, true);
+        const std::string asciiFile = CreateTempDirFilename("atm-ascii.tr");
+        AsciiTraceHelper ascii;
+        net.atm.EnableAsciiAll(ascii.CreateFileStream(asciiFile));
         Simulator::Stop(Seconds(1));
         Simulator::Run();
         Simulator::Destroy();
 
+        {
+            std::ifstream tr(asciiFile);
+            std::string line;
+            uint32_t sent = 0;
+            uint32_t received = 0;
+            while (std::getline(tr, line))
+            {
+                sent += line.rfind("t ", 0) == 0 ? 1 : 0;
+                received += line.rfind("r ", 0) == 0 ? 1 : 0;
+            }
+            NS_TEST_ASSERT_MSG_GT(sent, 0, "ascii: frame transmissions");
+            NS_TEST_ASSERT_MSG_EQ(sent, received, "ascii: every frame sent was delivered");
+        }
         std::ifstream in(prefix, std::ios::binary);
         NS_TEST_ASSERT_MSG_EQ(in.good(), true, "pcap file " << prefix << " exists");
         std::vector<uint8_t> b((std::istreambuf_iterator<char>(in)),
@@ -578,6 +732,8 @@ class AtmNetDeviceTestSuite : public TestSuite
         AddTestCase(new AtmRouterTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmMtuTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmPcapTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmFrameQueueLimitTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmHelperPoliciesTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmLossyLedgerTestCase, ATM_TEST_QUICK);
     }
 };
