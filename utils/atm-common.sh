@@ -98,7 +98,8 @@ atm_run_gtest() {
 # The example command lines of test/examples-to-run.py (the ones test.py runs in-tree).
 # $1 = build dir, $2 = label prefix.
 atm_run_examples() {
-    local dir=$1 label=$2 cmd rc
+    local dir label=$2 cmd rc
+    dir=$(cd "$1" && pwd) || return 1
     while IFS= read -r cmd; do
         [ -n "$cmd" ] || continue
         # shellcheck disable=SC2086
