@@ -5,7 +5,9 @@
 #include "atm-buffer-policy.h"
 
 #include "ns3/assert.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -39,7 +41,24 @@ operator<<(std::ostream& os, const AtmAdmitDecision& decision)
 TypeId
 AtmBufferPolicy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::AtmBufferPolicy").SetParent<Object>().SetGroupName("Atm");
+    static TypeId tid =
+        TypeId("ns3::AtmBufferPolicy")
+            .SetParent<Object>()
+            .SetGroupName("Atm")
+            .AddAttribute("EomReserveCells",
+                          "Places of the buffer kept for EOM cells: a non-EOM cell finds room only "
+                          "if X < K - EomReserveCells (SPEC 3.1 space(cell)); used by the "
+                          "policies through HasRoom().",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&AtmBufferPolicy::m_eomReserveCells),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("KeepEomOnReject",
+                          "When a frame-level policy refuses a PDU on its first cell, keep the "
+                          "PDU's EOM cell if there is room (SPEC 3.1; false: a fully refused PDU "
+                          "left nothing queued, no delimiter is needed).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&AtmBufferPolicy::m_keepEomOnReject),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -99,6 +118,21 @@ int64_t
 AtmBufferPolicy::AssignStreams(int64_t stream)
 {
     return 0;
+}
+
+bool
+AtmBufferPolicy::HasRoom(const AtmPortState& state, const AtmCell& cell) const
+{
+    const uint32_t k = state.GetBufferCells();
+    const uint32_t limit =
+        cell.IsEndOfPdu() ? k : (k > m_eomReserveCells ? k - m_eomReserveCells : 0);
+    return state.GetCellsInBuffer() < limit;
+}
+
+AtmAdmitDecision
+AtmBufferPolicy::RejectFrame(const char* reason) const
+{
+    return AtmAdmitDecision::DropFrame(reason, m_keepEomOnReject);
 }
 
 } // namespace ns3

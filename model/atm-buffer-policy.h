@@ -201,7 +201,51 @@ class AtmBufferPolicy : public Object
      */
     virtual int64_t AssignStreams(int64_t stream);
 
+  protected:
+    /**
+     * @brief SPEC 3.1 space(cell): room for this cell in the physical buffer, keeping
+     *        `EomReserveCells` places for EOM cells (a non-EOM cell needs X < K - reserve, an
+     *        EOM cell X < K).
+     * @param state the port state
+     * @param cell the arriving cell
+     * @return true if the cell fits
+     */
+    bool HasRoom(const AtmPortState& state, const AtmCell& cell) const;
+
+    /**
+     * @param state the port state
+     * @param cell the arriving cell
+     * @return true if the cell is the first of its PDU (the VC's frame state is IDLE): where
+     *         frame-level policies decide
+     */
+    static bool IsFirstCell(const AtmPortState& state, const AtmCell& cell)
+    {
+        return state.GetFrameState(cell.vc) == AtmFrameState::IDLE;
+    }
+
+    /**
+     * @brief Refuse a whole PDU on its first cell (EPD-style): DROP_FRAME whose EOM is kept only
+     *        if `KeepEomOnReject` is true (SPEC 3.1: a fully rejected PDU left nothing queued).
+     * @param reason the drop reason
+     * @return the decision
+     */
+    AtmAdmitDecision RejectFrame(const char* reason) const;
+
+    /**
+     * @brief Overflow inside a PDU already (partly) accepted: PPD, i.e. DROP_FRAME keeping the
+     *        EOM when there is room for it (SPEC 3.3).
+     * @param reason the drop reason
+     * @return the decision
+     */
+    static AtmAdmitDecision Overflow(const char* reason)
+    {
+        return AtmAdmitDecision::DropFrame(reason, true);
+    }
+
   private:
+    uint32_t m_eomReserveCells{0}; //!< "EomReserveCells"
+    bool m_keepEomOnReject{false}; //!< "KeepEomOnReject"
+
     /**
      * @brief The policy's decision for an arriving cell (see Admit() for the preconditions and
      * the class description for the contract).
