@@ -1,0 +1,152 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "epd-buffer-policy.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("EpdBufferPolicy");
+
+NS_OBJECT_ENSURE_REGISTERED(EpdBufferPolicy);
+
+TypeId
+EpdBufferPolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::EpdBufferPolicy")
+            .SetParent<AtmBufferPolicy>()
+            .SetGroupName("Atm")
+            .AddConstructor<EpdBufferPolicy>()
+            .AddAttribute("ThresholdCells",
+                          "T, the EPD threshold in cells: a new PDU is refused whole when the "
+                          "buffer holds X >= T cells. 0 (default): T = floor(ThresholdFraction * "
+                          "BufferCells). Must be below the port's BufferCells (BON: 7168 of "
+                          "8192).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&EpdBufferPolicy::m_thresholdCells),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ThresholdFraction",
+                          "T as a fraction of the port's BufferCells, in (0, 1), used when "
+                          "ThresholdCells is 0 (JAIN WWW: R = 0.8 K).",
+                          DoubleValue(0.8),
+                          MakeDoubleAccessor(&EpdBufferPolicy::SetThresholdFraction,
+                                             &EpdBufferPolicy::GetThresholdFraction),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("UseStrictGreater",
+                          "Refuse a new PDU only when X > T (JAIN's printed \"X > R\") instead of "
+                          "X >= T (false, default: BON and SPEC 3.4).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&EpdBufferPolicy::m_useStrictGreater),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+EpdBufferPolicy::EpdBufferPolicy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+EpdBufferPolicy::~EpdBufferPolicy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+EpdBufferPolicy::SetThresholdFraction(double fraction)
+{
+    NS_LOG_FUNCTION(this << fraction);
+    // The checker admits [0, 1]; both ends are meaningless here: 0 refuses every PDU whatever K,
+    // 1 gives T = K, which GetThresholdCells() would refuse at the first decision anyway.
+    NS_ABORT_MSG_IF(!(fraction > 0.0 && fraction < 1.0),
+                    "EpdBufferPolicy: ThresholdFraction=" << fraction
+                                                          << " is outside (0, 1); use a value "
+                                                             "such as 0.8 (JAIN), or set "
+                                                             "ThresholdCells, or use "
+                                                             "PpdBufferPolicy for no threshold");
+    m_thresholdFraction = fraction;
+}
+
+double
+EpdBufferPolicy::GetThresholdFraction() const
+{
+    return m_thresholdFraction;
+}
+
+uint32_t
+EpdBufferPolicy::GetThresholdCells(uint32_t bufferCells) const
+{
+    // The small tolerance keeps decimal fractions exact: 0.57 * 100 is 56.99999999999999 in
+    // binary floating point, and a user writing 0.57 means 57 cells.
+    const uint32_t t =
+        m_thresholdCells != 0
+            ? m_thresholdCells
+            : static_cast<uint32_t>(std::floor(m_thresholdFraction * bufferCells + 1e-9));
+    NS_ABORT_MSG_IF(t >= bufferCells,
+                    "EpdBufferPolicy: threshold T="
+                        << t << " (ThresholdCells=" << m_thresholdCells
+                        << ", ThresholdFraction=" << m_thresholdFraction
+                        << ") is not below the port's BufferCells K=" << bufferCells
+                        << " (SPEC 3.4 needs T < K); lower ThresholdCells, set it to 0 to use "
+                           "ThresholdFraction, or raise BufferCells");
+    return t;
+}
+
+void
+EpdBufferPolicy::SetFrameDiscard(uint32_t vc, bool frameDiscard)
+{
+    NS_LOG_FUNCTION(this << vc << frameDiscard);
+    if (vc >= m_frameDiscard.size())
+    {
+        m_frameDiscard.resize(vc + 1, 1);
+    }
+    m_frameDiscard[vc] = frameDiscard ? 1 : 0;
+}
+
+AtmAdmitDecision
+EpdBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+{
+    if (!GetFrameDiscard(cell.vc))
+    {
+        // UNI 4.0: without the Frame Discard indication the network may not discard at PDU
+        // level, so neither the threshold nor PPD applies to this VC.
+        return HasRoom(state, cell) ? AtmAdmitDecision::Accept()
+                                    : AtmAdmitDecision::DropCell(CELL_BUFFER_FULL);
+    }
+    if (IsFirstCell(state, cell))
+    {
+        // T is derived from the state's K at each first cell (not cached at configuration) so a
+        // policy is correct on whatever port it is installed and after SetBufferCells().
+        const uint32_t t = GetThresholdCells(state.GetBufferCells());
+        const uint32_t x = state.GetCellsInBuffer();
+        if (m_useStrictGreater ? x > t : x >= t)
+        {
+            const AtmAdmitDecision reject = RejectFrame(THRESHOLD);
+            if (cell.IsEndOfPdu() && reject.keepEom && HasRoom(state, cell))
+            {
+                // SPEC 3.1 DROP_ALL keeps a refused PDU's EOM when KeepEomOnReject and there is
+                // room; the port drops the cell carrying a DROP_FRAME, so a single-cell PDU,
+                // whose first cell is its EOM, is accepted here.
+                return AtmAdmitDecision::Accept();
+            }
+            return reject;
+        }
+    }
+    // Inside a PDU EPD no longer looks at T: the PDU continues until the buffer is full (BON).
+    if (HasRoom(state, cell))
+    {
+        return AtmAdmitDecision::Accept();
+    }
+    return Overflow(BUFFER_FULL);
+}
+
+} // namespace ns3
