@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <iomanip>
 #include <sstream>
@@ -178,6 +179,12 @@ AtmHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
     m_switchPortFactory.Set(name, value);
 }
 
+void
+AtmHelper::SetCreditFlowControl(uint32_t credits)
+{
+    m_credits = credits;
+}
+
 Ptr<AtmSwitch>
 AtmHelper::InstallSwitch(Ptr<Node> node) const
 {
@@ -228,6 +235,12 @@ AtmHelper::MakeDevice(Ptr<Node> node, Ptr<AtmChannel> channel) const
         }
         dev = nd;
         node->AddDevice(nd);
+    }
+    if (m_credits > 0)
+    {
+        Ptr<AtmCreditFlowControl> gate = CreateObject<AtmCreditFlowControl>();
+        gate->SetAttribute("InitialCredits", UintegerValue(m_credits));
+        dev->SetCreditFlowControl(gate);
     }
     dev->Attach(channel);
     return dev;

@@ -5,6 +5,7 @@
 #ifndef ATM_HELPER_H
 #define ATM_HELPER_H
 
+#include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-switch.h"
 #include "ns3/net-device-container.h"
@@ -91,7 +92,9 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     /**
      * @brief The buffer-acceptance policy of every switch port created: one new object per
      *        port.
-     * @param type the TypeId name of an AtmBufferPolicy subclass
+     * @param type a short name (`tail`, `ppd`, `epd`, `drop-tail`, `drop-whole`, `sd`, `fba`,
+     *        `vc-threshold`: AtmBufferPolicyFactory) or the TypeId name of an AtmBufferPolicy
+     *        subclass
      * @param args attribute name / value pairs
      */
     template <typename... Ts>
@@ -103,6 +106,16 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     template <typename... Ts>
     void SetCellScheduler(std::string type, Ts&&... args);
+
+    /**
+     * @brief AN2 credit flow control on every hop of the links created from now on (SPEC
+     *        3.18): each device gets an AtmCreditFlowControl with this many initial credits per
+     *        VC, so back-pressure reaches the sending adapter. Switch ports must then use
+     *        QueueMode PER_VC (SetSwitchPortAttribute), and each needs BufferCells of at least
+     *        credits x VCs for zero loss.
+     * @param credits initial credits per VC and hop (0: off, the default)
+     */
+    void SetCreditFlowControl(uint32_t credits);
 
     /**
      * @brief Make a node an ATM switch.
@@ -154,6 +167,7 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     ObjectFactory m_switchPortFactory; //!< AtmOutputPort of switch ports
     ObjectFactory m_policyFactory;     //!< AtmBufferPolicy of switch ports (unset: port default)
     ObjectFactory m_schedulerFactory;  //!< AtmCellScheduler of switch ports (unset: default)
+    uint32_t m_credits{0};             //!< initial credits per VC and hop (0: no credits)
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_adapterPortAttributes; //!< pairs
 };
 
@@ -162,7 +176,7 @@ void
 AtmHelper::SetBufferPolicy(std::string type, Ts&&... args)
 {
     m_policyFactory = ObjectFactory();
-    m_policyFactory.SetTypeId(type);
+    m_policyFactory.SetTypeId(AtmBufferPolicyFactory::Resolve(type));
     m_policyFactory.Set(std::forward<Ts>(args)...);
 }
 

@@ -31,7 +31,14 @@ AtmDevice::GetTypeId()
                           "before the first VC is added.",
                           PointerValue(),
                           MakePointerAccessor(&AtmDevice::m_port),
-                          MakePointerChecker<AtmOutputPort>());
+                          MakePointerChecker<AtmOutputPort>())
+            .AddAttribute("CreditFlowControl",
+                          "AN2 credit flow control of the outgoing hop (null: off). The output "
+                          "port must use QueueMode PER_VC.",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmDevice::SetCreditFlowControl,
+                                              &AtmDevice::GetCreditFlowControl),
+                          MakePointerChecker<AtmCreditFlowControl>());
     return tid;
 }
 
@@ -56,6 +63,7 @@ AtmDevice::DoDispose()
         m_tx->Dispose();
     }
     m_tx = nullptr;
+    m_credits = nullptr;
     m_port = nullptr;
     m_channel = nullptr;
     m_node = nullptr;
@@ -78,11 +86,21 @@ AtmDevice::Attach(Ptr<AtmChannel> channel)
     m_tx->Setup(m_port,
                 AtmCellClock(channel->GetCellRate()),
                 MakeCallback(&AtmDevice::SendCell, this));
+    if (m_credits)
+    {
+        m_credits->Setup(m_port, m_tx, m_node ? m_node->GetId() : Simulator::NO_CONTEXT);
+    }
 }
 
 void
 AtmDevice::SendCell(const AtmCell& cell, uint64_t slot)
 {
+    // The credit is spent before the far end can return it (it may do so on arrival, from
+    // inside Transmit).
+    if (m_credits)
+    {
+        m_credits->NotifySent(cell.vc);
+    }
     m_channel->Transmit(this, cell, m_tx->GetClock().GetSlotStart(slot + 1));
     NotifyCellSent(cell);
 }
@@ -118,6 +136,35 @@ AtmCellRate
 AtmDevice::GetCellRate() const
 {
     return m_channel ? m_channel->GetCellRate() : AtmCellRate();
+}
+
+Ptr<AtmCreditFlowControl>
+AtmDevice::GetCreditFlowControl() const
+{
+    return m_credits;
+}
+
+void
+AtmDevice::SetCreditFlowControl(Ptr<AtmCreditFlowControl> credits)
+{
+    NS_ABORT_MSG_IF(m_tx && m_tx->GetCellsSent() > 0,
+                    "AtmDevice: credit flow control set after cells were sent");
+    m_credits = credits;
+    if (m_credits && m_tx)
+    {
+        m_credits->Setup(m_port, m_tx, m_node ? m_node->GetId() : Simulator::NO_CONTEXT);
+    }
+}
+
+void
+AtmDevice::ReturnCredit(uint32_t vc, Time when) const
+{
+    Ptr<AtmDevice> upstream = m_channel->GetPeer(this);
+    Ptr<AtmCreditFlowControl> credits = upstream->GetCreditFlowControl();
+    if (credits)
+    {
+        credits->AddCredit(vc, when + m_channel->GetDelay());
+    }
 }
 
 uint64_t

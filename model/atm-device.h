@@ -8,6 +8,7 @@
 #include "atm-cell-rate.h"
 #include "atm-cell-transmitter.h"
 #include "atm-cell.h"
+#include "atm-credit-flow-control.h"
 #include "atm-output-port.h"
 
 #include "ns3/mac48-address.h"
@@ -81,6 +82,21 @@ class AtmDevice : public NetDevice
     AtmCellRate GetCellRate() const;
     /// @return cells transmitted on the link by this device
     uint64_t GetCellsSent() const;
+    /// @return the credit gate of this device's outgoing hop (null: no credit flow control)
+    Ptr<AtmCreditFlowControl> GetCreditFlowControl() const;
+    /**
+     * @brief Gate this device's outgoing hop by AN2 credits (before the first cell is sent).
+     * @param credits the gate (null: off)
+     */
+    void SetCreditFlowControl(Ptr<AtmCreditFlowControl> credits);
+    /**
+     * @brief Return one credit to the device at the other end of the link, if that hop runs
+     *        credit flow control: a cell of its VC @p vc left (or, at an end system, arrived
+     *        at) this node at @p when.
+     * @param vc the VC index at the sender's output port (AtmCell::vc of the received cell)
+     * @param when when the credit leaves this node
+     */
+    void ReturnCredit(uint32_t vc, Time when) const;
     /**
      * @brief Raw utilisation of the outgoing direction: cells sent / cell slots in [0, now).
      * @return the fraction in [0, 1] (0 before the first slot)
@@ -131,12 +147,13 @@ class AtmDevice : public NetDevice
      */
     void SendCell(const AtmCell& cell, uint64_t slot);
 
-    Ptr<Node> m_node;             //!< the node
-    uint32_t m_ifIndex{0};        //!< interface index
-    Ptr<AtmChannel> m_channel;    //!< the link
-    Ptr<AtmOutputPort> m_port;    //!< "OutputPort"
-    Ptr<AtmCellTransmitter> m_tx; //!< the transmitter (after Attach)
-    Mac48Address m_address;       //!< the device's own address
+    Ptr<Node> m_node;                    //!< the node
+    uint32_t m_ifIndex{0};               //!< interface index
+    Ptr<AtmChannel> m_channel;           //!< the link
+    Ptr<AtmOutputPort> m_port;           //!< "OutputPort"
+    Ptr<AtmCellTransmitter> m_tx;        //!< the transmitter (after Attach)
+    Ptr<AtmCreditFlowControl> m_credits; //!< "CreditFlowControl"
+    Mac48Address m_address;              //!< the device's own address
 };
 
 } // namespace ns3

@@ -511,6 +511,7 @@ AtmNetDevice::ReceiveCell(const AtmCell& cell, Time arrival)
     // Per cell: no NS_LOG_FUNCTION (STYLE 9). Cells wait in the inbox; the EOM of a PDU
     // schedules the one event that hands the batch to reassembly at its arrival instant.
     m_inbox.Push(InboxCell{cell, arrival});
+    ReturnCredit(cell.vc, arrival); // an end system returns the credit on arrival (SPEC 3.18)
     if (cell.IsEndOfPdu())
     {
         // The channel calls from the sender's event: run in this node's context.

@@ -75,6 +75,12 @@ AtmSwitchPort::ReceiveCell(const AtmCell& cell, Time arrival)
     m_switch->Switch(m_index, cell, arrival);
 }
 
+void
+AtmSwitchPort::NotifyCellSent(const AtmCell& cell)
+{
+    m_switch->NotifyDeparture(m_index, cell);
+}
+
 bool
 AtmSwitchPort::Send(Ptr<Packet> /* packet */, const Address& /* dest */, uint16_t /* protocol */)
 {

@@ -58,6 +58,7 @@ class AtmSwitchPort : public AtmDevice
 
   protected:
     void DoDispose() override;
+    void NotifyCellSent(const AtmCell& cell) override;
 
   private:
     Ptr<AtmSwitch> m_switch; //!< the fabric

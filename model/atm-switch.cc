@@ -59,6 +59,7 @@ AtmSwitch::DoDispose()
     m_ports.clear();
     m_vcTable.clear();
     m_vpVcs.clear();
+    m_upstream.clear();
     Object::DoDispose();
 }
 
@@ -146,6 +147,8 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     r.outVc = m_ports[outPort]->GetOutputPort()->AddVc(contract.GetCategory());
     r.outVpi = outVpi;
     r.outVci = outVci;
+    r.outPort = outPort;
+    r.inPort = inPort;
     m_vcTable[Key(inPort, inVpi, inVci)] = r;
     m_outLabels[Key(outPort, outVpi, outVci)] = true;
     return r.outVc;
@@ -229,14 +232,41 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time arrival)
             r.outVc = m_ports[v.outPort]->GetOutputPort()->AddVc(v.contract.GetCategory());
             r.outVpi = v.outVpi;
             r.outVci = cell.vci;
+            r.outPort = v.outPort;
+            r.inPort = inPort;
             it = m_vpVcs.emplace(key, r).first;
         }
     }
     const Route& r = it->second;
+    // Remember the upstream VC index (the sender's port stamped it in cell.vc) for credits.
+    if (m_upstream.size() <= r.outPort)
+    {
+        m_upstream.resize(r.outPort + 1);
+    }
+    std::vector<Upstream>& ups = m_upstream[r.outPort];
+    if (ups.size() <= r.outVc)
+    {
+        ups.resize(r.outVc + 1);
+    }
+    ups[r.outVc] = Upstream{r.inPort, cell.vc};
     cell.vpi = r.outVpi;
     cell.vci = r.outVci;
     ++m_cellsSwitched;
     r.tx->Arrive(r.input, cell, r.outVc, arrival + m_switchingDelay);
+}
+
+void
+AtmSwitch::NotifyDeparture(uint32_t outPort, const AtmCell& cell)
+{
+    if (outPort >= m_upstream.size() || cell.vc >= m_upstream[outPort].size())
+    {
+        return;
+    }
+    const Upstream& u = m_upstream[outPort][cell.vc];
+    if (u.inPort != UINT32_MAX)
+    {
+        m_ports[u.inPort]->ReturnCredit(u.upVc, Simulator::Now());
+    }
 }
 
 void

@@ -138,6 +138,14 @@ class AtmSwitch : public Object
      */
     void Switch(uint32_t inPort, AtmCell cell, Time arrival);
 
+    /**
+     * @brief A cell left output port @p outPort: return its credit to the hop it came in on,
+     *        if that hop runs credit flow control (called by the port device).
+     * @param outPort the out port index
+     * @param cell the departed cell (cell.vc is its VC index at the out port)
+     */
+    void NotifyDeparture(uint32_t outPort, const AtmCell& cell);
+
     /// @return cells dropped for an unknown label
     uint64_t GetUnknownLabelDrops() const;
     /// @return cells switched to an output port
@@ -155,6 +163,15 @@ class AtmSwitch : public Object
         uint32_t outVc;         //!< VC index at the out port
         uint16_t outVpi;        //!< rewritten VPI
         uint16_t outVci;        //!< rewritten VCI
+        uint32_t outPort;       //!< out port index
+        uint32_t inPort;        //!< in port index
+    };
+
+    /// Where an out VC's cells came from, for credits.
+    struct Upstream
+    {
+        uint32_t inPort{UINT32_MAX}; //!< the in port
+        uint32_t upVc{UINT32_MAX};   //!< VC index at the upstream sender's port (AtmCell::vc)
     };
 
     /// A VP cross-connect.
@@ -203,9 +220,10 @@ class AtmSwitch : public Object
     std::unordered_map<uint64_t, Route> m_vpVcs;     //!< VCs seen on VP cross-connects, by in key
     std::unordered_map<uint64_t, bool> m_outLabels;  //!< out labels in use, Key(out, vpi, vci)
     std::unordered_map<uint64_t, bool>
-        m_outVps;                    //!< out VPIs of VP cross-connects, Key(out, vpi, 0)
-    uint64_t m_unknownLabelDrops{0}; //!< cells on unknown labels
-    uint64_t m_cellsSwitched{0};     //!< cells switched
+        m_outVps; //!< out VPIs of VP cross-connects, Key(out, vpi, 0)
+    std::vector<std::vector<Upstream>> m_upstream; //!< [out port][out VC] origin of cells
+    uint64_t m_unknownLabelDrops{0};               //!< cells on unknown labels
+    uint64_t m_cellsSwitched{0};                   //!< cells switched
     TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
 };
 

@@ -440,9 +440,20 @@ CellProbeDevice::GetReceived() const
 }
 
 void
+CellProbeDevice::SetReturnCredits(bool on, int32_t onlyVci)
+{
+    m_returnCredits = on;
+    m_creditVci = onlyVci;
+}
+
+void
 CellProbeDevice::ReceiveCell(const AtmCell& cell, Time arrival)
 {
     m_rx.push_back(Rx{cell, arrival});
+    if (m_returnCredits && (m_creditVci < 0 || cell.vci == m_creditVci))
+    {
+        ReturnCredit(cell.vc, arrival);
+    }
 }
 
 void

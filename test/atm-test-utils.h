@@ -367,6 +367,13 @@ class CellProbeDevice : public AtmDevice
     /// @param refill true: re-inject every departing cell at once (saturating source)
     void SetRefill(bool refill);
 
+    /**
+     * @brief Return a credit for received cells on arrival, as an end system does.
+     * @param on true to return credits
+     * @param onlyVci return them only for cells of this VCI (-1: every cell)
+     */
+    void SetReturnCredits(bool on, int32_t onlyVci = -1);
+
     /// @return the cells received so far
     const std::vector<Rx>& GetReceived() const;
 
@@ -380,9 +387,11 @@ class CellProbeDevice : public AtmDevice
     void NotifyCellSent(const AtmCell& cell) override;
 
   private:
-    std::vector<Rx> m_rx; //!< received cells
-    int64_t m_input{-1};  //!< transmitter input for injected cells
-    bool m_refill{false}; //!< saturating source
+    std::vector<Rx> m_rx;        //!< received cells
+    int64_t m_input{-1};         //!< transmitter input for injected cells
+    bool m_refill{false};        //!< saturating source
+    bool m_returnCredits{false}; //!< return credits on arrival
+    int32_t m_creditVci{-1};     //!< only for this VCI (-1: all)
 };
 
 /**

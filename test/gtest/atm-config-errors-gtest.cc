@@ -10,6 +10,7 @@
  * never a crash or a silent default.
  */
 
+#include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-net-device.h"
@@ -166,6 +167,26 @@ TEST(AtmConfigErrorsDeathTest, CrossConnectOnAnUnattachedPort)
             s->AddVcCrossConnect(0, 0, 32, 1, 0, 33);
         },
         "is not attached to a link; connect the ports before adding cross-connects");
+}
+
+TEST(AtmConfigErrorsDeathTest, UnknownBufferPolicyName)
+{
+    EXPECT_DEATH(AtmBufferPolicyFactory::Resolve("red"),
+                 "\"red\" is not a buffer policy; use one of tail ppd epd drop-tail drop-whole sd "
+                 "fba vc-threshold");
+    EXPECT_DEATH(AtmBufferPolicyFactory::Resolve("ns3::FifoCellScheduler"),
+                 "is not a buffer policy");
+}
+
+TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
+{
+    EXPECT_EQ(AtmBufferPolicyFactory::Resolve("tail").GetName(), "ns3::TailDropBufferPolicy");
+    EXPECT_EQ(AtmBufferPolicyFactory::Resolve("ns3::TailDropBufferPolicy").GetName(),
+              "ns3::TailDropBufferPolicy");
+    for (const auto& [name, tid] : AtmBufferPolicyFactory::GetShortNames())
+    {
+        EXPECT_EQ(AtmBufferPolicyFactory::Create(name)->GetInstanceTypeId().GetName(), tid);
+    }
 }
 
 } // namespace
