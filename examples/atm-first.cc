@@ -26,6 +26,9 @@
  * Try: --trunkRate=E3 --bufferCells=300 --duration=5 (a congested trunk: cell loss, effective
  *      utilisation below raw, the ledger still holds), --bufferCells=64 with it (no 192-cell
  *      frame fits: every PDU loses cells and the goodput collapses to zero, the reason for EPD),
+ *      --policy=epd (frame-aware discard: the goodput comes back), --credits=200 (AN2 credit
+ *      flow control on every hop: no cell lost, the trunk full; credits must cover each hop's
+ *      round trip: with --credits=5 the 1 ms trunk carries 5 cells per 2 ms),
  *      --trunkDelay=20ms, --mtu=1500, --encapsulation=VcMux.
  */
 
@@ -55,6 +58,8 @@ main(int argc, char* argv[])
     uint32_t window = 65535;
     uint64_t maxBytes = 0;
     Time duration = Seconds(2);
+    std::string policy = "tail";
+    uint32_t credits = 0;
     bool pcap = true;
     bool ascii = true;
 
@@ -64,6 +69,11 @@ main(int argc, char* argv[])
     cmd.AddValue("accessDelay", "propagation delay of each host link", accessDelay);
     cmd.AddValue("trunkDelay", "propagation delay of the trunk", trunkDelay);
     cmd.AddValue("bufferCells", "cell buffer of each switch port (BufferCells)", bufferCells);
+    cmd.AddValue("policy",
+                 "buffer policy of the switch ports: tail, ppd, epd, drop-tail, drop-whole, sd, "
+                 "fba, vc-threshold, or a TypeId name",
+                 policy);
+    cmd.AddValue("credits", "AN2 credits per VC and hop (0: no credit flow control)", credits);
     cmd.AddValue("mtu", "IP MTU of the hosts' ATM interfaces", mtu);
     cmd.AddValue("encapsulation", "LlcSnap or VcMux", encapsulation);
     cmd.AddValue("window", "TCP socket buffers (bytes): the window", window);
@@ -85,6 +95,14 @@ main(int argc, char* argv[])
     atm.SetDeviceAttribute("Mtu", UintegerValue(mtu));
     atm.SetDeviceAttribute("Encapsulation", StringValue(encapsulation));
     atm.SetSwitchPortAttribute("BufferCells", UintegerValue(bufferCells));
+    atm.SetBufferPolicy(policy);
+    if (credits > 0)
+    {
+        // Credits hold one VC at a time: per-VC queues, round robin between the VCs.
+        atm.SetSwitchPortAttribute("QueueMode", StringValue("PER_VC"));
+        atm.SetCellScheduler("ns3::RoundRobinCellScheduler");
+        atm.SetCreditFlowControl(credits);
+    }
     atm.InstallSwitch(switches);
 
     atm.SetChannelAttribute("CellRate", StringValue(accessRate));
@@ -162,7 +180,8 @@ main(int argc, char* argv[])
 
     std::ostringstream json;
     json << std::setprecision(6) << "{\"example\":\"atm-first\",\"trunkRate\":\"" << trunkRate
-         << "\",\"bufferCells\":" << bufferCells << ",\"mtu\":" << mtu
+         << "\",\"policy\":\"" << policy << "\",\"credits\":" << credits
+         << ",\"bufferCells\":" << bufferCells << ",\"mtu\":" << mtu
          << ",\"durationS\":" << duration.GetSeconds() << ",\"bytesReceived\":" << received
          << ",\"goodputMbps\":" << goodputMbps << ",\"rawUtilization\":" << raw
          << ",\"effectiveUtilization\":" << effective

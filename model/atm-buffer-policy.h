@@ -226,6 +226,10 @@ class AtmBufferPolicy : public Object
     /**
      * @brief Refuse a whole PDU on its first cell (EPD-style): DROP_FRAME whose EOM is kept only
      *        if `KeepEomOnReject` is true (SPEC 3.1: a fully rejected PDU left nothing queued).
+     *        The cell carrying the decision is always dropped: a refused single-cell PDU (first
+     *        cell = EOM) is dropped even with KeepEomOnReject, since its EOM would delimit
+     *        nothing but the refused PDU itself (SPEC 3.1's pseudo-code would enqueue it; JAIN's
+     *        DFBA pseudo-code drops it).
      * @param reason the drop reason
      * @return the decision
      */

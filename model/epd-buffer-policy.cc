@@ -130,15 +130,9 @@ EpdBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
         const uint32_t x = state.GetCellsInBuffer();
         if (m_useStrictGreater ? x > t : x >= t)
         {
-            const AtmAdmitDecision reject = RejectFrame(THRESHOLD);
-            if (cell.IsEndOfPdu() && reject.keepEom && HasRoom(state, cell))
-            {
-                // SPEC 3.1 DROP_ALL keeps a refused PDU's EOM when KeepEomOnReject and there is
-                // room; the port drops the cell carrying a DROP_FRAME, so a single-cell PDU,
-                // whose first cell is its EOM, is accepted here.
-                return AtmAdmitDecision::Accept();
-            }
-            return reject;
+            // A refused single-cell PDU is dropped whatever KeepEomOnReject says: its EOM would
+            // delimit nothing but itself (AtmBufferPolicy::RejectFrame).
+            return RejectFrame(THRESHOLD);
         }
     }
     // Inside a PDU EPD no longer looks at T: the PDU continues until the buffer is full (BON).

@@ -59,7 +59,7 @@ class AtmPolicyLedgerTestCase : public TestCase
      */
     AtmPolicyLedgerTestCase(std::string policy, std::string queueMode)
         : TestCase("Policy " + policy + " (" + queueMode +
-                   ") on a lossy E3 trunk: ledgers hold, drops carry its reasons, no edge drop"),
+                   ") on a lossy E3 trunk: ledgers hold, per-VC drop counts add up, no edge drop"),
           m_policy(policy),
           m_queueMode(queueMode)
     {

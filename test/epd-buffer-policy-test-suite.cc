@@ -356,8 +356,8 @@ class EpdSingleCellPduTestCase : public TestCase
 {
   public:
     EpdSingleCellPduTestCase()
-        : TestCase("EPD on a single-cell PDU: accepted below T, refused at X >= T, and accepted "
-                   "there with KeepEomOnReject when it fits (SPEC 3.1 DROP_ALL keeps the EOM)")
+        : TestCase("EPD on a single-cell PDU: accepted below T, refused at X >= T, also with "
+                   "KeepEomOnReject (the EOM of a one-cell PDU delimits nothing)")
     {
     }
 
@@ -374,8 +374,8 @@ class EpdSingleCellPduTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, single), Refused(false), "X = K");
         policy->SetAttribute("KeepEomOnReject", BooleanValue(true));
         NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, single),
-                              Accepted(),
-                              "X = T, KeepEomOnReject: the delimiter is the PDU");
+                              Refused(true),
+                              "X = T, KeepEomOnReject: the PDU is still refused");
         NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, single),
                               Refused(true),
                               "X = K: no room even for the EOM");

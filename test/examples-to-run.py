@@ -13,6 +13,8 @@ cpp_examples = [
     ("atm-aal5-demo --dropCell=0", "True", "True"),
     ("atm-first --duration=0.2 --pcap=false --ascii=false", "True", "False"),
     ("atm-first --duration=1 --trunkRate=E3 --bufferCells=200 --pcap=false --ascii=false", "True", "False"),
+    ("atm-first --duration=1 --trunkRate=E3 --bufferCells=300 --policy=epd --pcap=false --ascii=false", "True", "False"),
+    ("atm-first --duration=1 --trunkRate=E3 --bufferCells=300 --credits=200 --pcap=false --ascii=false", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
