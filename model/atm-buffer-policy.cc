@@ -103,6 +103,12 @@ AtmBufferPolicy::NotifyDeparture(const AtmPortState& state, const AtmCell& cell)
 {
 }
 
+bool
+AtmBufferPolicy::AdmitDelimiter(const AtmPortState& state, const AtmCell& eom)
+{
+    return true;
+}
+
 void
 AtmBufferPolicy::NotifyVcAdded(uint32_t vc)
 {

@@ -182,6 +182,17 @@ class AtmBufferPolicy : public Object
     virtual void NotifyDeparture(const AtmPortState& state, const AtmCell& cell);
 
     /**
+     * @brief Optional hook: the EOM cell of a PDU that is being discarded with its EOM kept
+     *        (frame state DROP_PPD) arrives. The port stores it only if this returns true and
+     *        X < K; return false to drop it too (e.g. a per-VC queue limit the EOM would
+     *        exceed). Default: true.
+     * @param state the port state at the arrival instant
+     * @param eom the EOM cell
+     * @return true to keep the EOM if the buffer has room
+     */
+    virtual bool AdmitDelimiter(const AtmPortState& state, const AtmCell& eom);
+
+    /**
      * @brief Optional hook: a VC has been added to the port. Default: nothing.
      * @param vc the new VC's index
      */

@@ -265,7 +265,8 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
     {
     case AtmFrameState::DROP_PPD:
         // Keep the delimiter when possible so the receiver can tell PDUs apart (SPEC 3.3).
-        if (eom && room)
+        // The policy sees every such EOM (it may track merges), the room check comes last.
+        if (eom && m_policy->AdmitDelimiter(m_state, cell) && room)
         {
             Store(cell);
         }

@@ -72,7 +72,7 @@ struct AtmPortVcStats
  * |             | (-> ACCEPT); DROP_CELL drops it (-> ACCEPT); DROP_FRAME drops it            |
  * |             | (-> keepEom ? DROP_PPD : DROP_ALL); DROP_AND_PURGE_TAIL drops it and every  |
  * |             | queued cell of the VC's current PDU (-> DROP_ALL)                           |
- * | DROP_PPD    | non-EOM: drop; EOM: store if X < K, else drop                               |
+ * | DROP_PPD    | non-EOM: drop; EOM: store if policy->AdmitDelimiter() and X < K, else drop |
  * | DROP_ALL    | drop                                                                       |
  *
  * Cells dropped in DROP_PPD and DROP_ALL carry the reason of the decision that started the

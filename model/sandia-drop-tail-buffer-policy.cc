@@ -63,6 +63,7 @@ SandiaDropTailBufferPolicy::NotifyVcAdded(uint32_t vc)
     if (vc >= m_eomLost.size())
     {
         m_eomLost.resize(vc + 1, 0);
+        m_pduStarted.resize(vc + 1, 0);
     }
 }
 
@@ -103,12 +104,32 @@ SandiaDropTailBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& ce
         // A dropped EOM of a PDU with queued (or sent) cells merges it with the next PDU; a
         // dropped single-cell PDU leaves a pending merge pending and creates none.
         m_eomLost[v] = (!d.IsAccept() && (!first || m_eomLost[v])) ? 1 : 0;
+        m_pduStarted[v] = 0;
     }
-    else if (first)
+    else
     {
-        m_eomLost[v] = 0;
+        // A pending merge ends only when an EOM is actually stored (here or AdmitDelimiter).
+        m_pduStarted[v] = d.IsAccept() ? 1 : m_pduStarted[v];
     }
     return d;
+}
+
+bool
+SandiaDropTailBufferPolicy::AdmitDelimiter(const AtmPortState& state, const AtmCell& eom)
+{
+    const uint32_t v = eom.vc;
+    if (v >= m_eomLost.size())
+    {
+        NotifyVcAdded(v);
+    }
+    // The port also needs X < K; checked here too so that the merge state is right either way.
+    const bool fits =
+        state.GetVcCells(v) < m_vcBufferCells && state.GetCellsInBuffer() < state.GetBufferCells();
+    // Kept: the (possibly merged) PDU is delimited. Dropped: if cells of this PDU were accepted,
+    // or a merge was already pending, the receiver merges it with the next PDU.
+    m_eomLost[v] = fits ? 0 : ((m_eomLost[v] || m_pduStarted[v]) ? 1 : 0);
+    m_pduStarted[v] = 0;
+    return fits;
 }
 
 } // namespace ns3

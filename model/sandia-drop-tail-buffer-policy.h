@@ -35,17 +35,15 @@ namespace ns3
        else if !HasRoom(cell):         d = DROP_FRAME(BUFFER_FULL, keepEom)
        else:                           d = ACCEPT
        if cell.isEOM:   eomLost[v] = (d is a drop) and (!first or eomLost[v])
-       else if first:   eomLost[v] = false
+   DROP_PPD EOM (AdmitDelimiter): kept iff X_v < V and X < K; kept: eomLost[v] = false,
+                                   dropped: eomLost[v] |= cells of this PDU were accepted
    @endverbatim
  *
  * Every drop is Overflow(): DROP_FRAME keeping the EOM (PPD, SPEC 3.3), also on the first cell
  * of a PDU, as SANDIA's rule does not distinguish it. The port then drops the rest of the PDU
- * without consulting the policy and stores its EOM if X < K (DROP_PPD, AtmAdmitDecision). That
- * test ignores the per-VC limit, so X_v can exceed V by one cell for each EOM the port stores
- * while X_v >= V: under DropAndContinue a PDU overflowing at X_v = V ends at V + 1, and under
- * either policy every PDU refused on its first cell at X_v >= V adds its lone EOM, until the VC
- * drains below V (only K bounds the excess). With Reserve a PDU with accepted cells never goes
- * beyond V.
+ * without consulting the policy, and stores its EOM only if AdmitDelimiter() agrees: here
+ * X_v < V (and X < K), so a VC's queue never exceeds V; a refused delimiter of a PDU with
+ * accepted cells starts an EOM_LOST discard like an EOM refused by DoAdmit().
  *
  * `EomPolicy` settles SPEC 3.5's edge case, an EOM arriving while the VC's queue is still full:
  * - `Reserve`: a non-EOM cell needs X_v < V - 1, an EOM X_v < V, so the EOM of a PDU whose
@@ -99,10 +97,20 @@ class SandiaDropTailBufferPolicy : public AtmBufferPolicy
 
   private:
     AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    /**
+     * @brief The EOM of a discarded PDU is kept only within the VC's limit (X_v < VcBufferCells),
+     *        so the per-VC queue never exceeds VcBufferCells; a refused delimiter of a PDU with
+     *        accepted cells starts an EOM_LOST discard like an EOM the policy drops itself.
+     * @param state the port state
+     * @param eom the EOM cell
+     * @return true if the EOM fits the VC's queue
+     */
+    bool AdmitDelimiter(const AtmPortState& state, const AtmCell& eom) override;
 
     uint32_t m_vcBufferCells{256};            //!< "VcBufferCells", V
     EomPolicy m_eomPolicy{DROP_AND_CONTINUE}; //!< "EomPolicy"
     std::vector<uint8_t> m_eomLost;           //!< per VC: the last PDU's EOM was dropped here
+    std::vector<uint8_t> m_pduStarted;        //!< per VC: a cell of the current PDU was accepted
 };
 
 } // namespace ns3

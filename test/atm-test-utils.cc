@@ -263,7 +263,7 @@ PolicyDriver::Offer(const AtmCell& cell)
     switch (m_state.GetFrameState(vc))
     {
     case AtmFrameState::DROP_PPD:
-        out.accepted = eom && room;
+        out.accepted = eom && m_policy->AdmitDelimiter(m_state, cell) && room;
         next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_PPD;
         break;
     case AtmFrameState::DROP_ALL:

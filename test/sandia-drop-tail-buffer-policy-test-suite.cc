@@ -195,9 +195,10 @@ class DropTailPhysicalLimitTestCase : public TestCase
             const PolicyDriver::Outcome eom = port.Offer(MakePduCell(0, 4, 5));
             NS_TEST_ASSERT_MSG_EQ(eom.accepted, false, "DROP_PPD EOM finds X = K: dropped");
             port.Depart(1);
-            // The port dropped that EOM, not the policy: no EOM_LOST discard follows.
+            // AdmitDelimiter saw that EOM dropped after cells of its PDU were queued: the next
+            // PDU would merge with that head at the receiver, so it is discarded (EOM_LOST).
             r = port.Offer(MakePduCell(0, 0, 2));
-            NS_TEST_ASSERT_MSG_EQ(r.decision, AtmAdmitDecision::Accept(), "next PDU");
+            NS_TEST_ASSERT_MSG_EQ(r.decision, Ppd(DropTail::EOM_LOST), "next PDU");
         }
         {
             AtmPortState s = MakePerVcState(6, 3);
@@ -309,7 +310,8 @@ class DropTailDropAndContinueTestCase : public TestCase
                               AtmAdmitDecision::Accept(),
                               "single-cell E is offered normally");
         NS_TEST_ASSERT_MSG_EQ(s.GetVcCells(0), 4, "X_v");
-        // F and G: refused on their first cell at X_v = V (PPD); the port keeps their EOMs.
+        // F and G: refused on their first cell at X_v = V (PPD); their EOMs are kept only within
+        // the VC's limit (AdmitDelimiter).
         port.Offer(MakePduCell(0, 0, 2));
         NS_TEST_ASSERT_MSG_EQ(s.GetVcCells(0), 4, "F's first cell dropped");
         port.Depart(0);
@@ -319,9 +321,11 @@ class DropTailDropAndContinueTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.decision, Ppd(DropTail::VC_QUEUE_FULL), "G's first cell");
         port.Offer(MakePduCell(0, 1, 3));
         r = port.Offer(MakePduCell(0, 2, 3));
-        NS_TEST_ASSERT_MSG_EQ(r.accepted, true, "G's EOM stored by the port (X < K)");
-        NS_TEST_ASSERT_MSG_EQ(s.GetVcCells(0), 5, "the port's DROP_PPD EOM exceeds V by one");
-        port.Depart(0);
+        NS_TEST_ASSERT_MSG_EQ(r.accepted,
+                              false,
+                              "G's EOM refused by AdmitDelimiter: X_v = V (nothing of G queued, "
+                              "so no merge follows)");
+        NS_TEST_ASSERT_MSG_EQ(s.GetVcCells(0), 4, "the per-VC limit holds for delimiters too");
         port.Depart(0);
         // H's EOM dropped; the single-cell I is refused too, so the discard goes on through J.
         port.Offer(MakePduCell(0, 0, 2));
@@ -584,19 +588,22 @@ class DropTailPortEomLostTestCase : public TestCase
         {
             port->Receive(MakePduCell(vc, i, 5), vc); // A: EOM dropped at X_v = 4
         }
+        std::optional<AtmCell> first = port->Dequeue(Seconds(0));  // A0
+        std::optional<AtmCell> second = port->Dequeue(Seconds(0)); // A1: X_v = 2
+        NS_TEST_ASSERT_MSG_EQ((first && second), true, "two cells leave");
         for (uint16_t i = 0; i < 3; ++i)
         {
-            port->Receive(MakePduCell(vc, i, 3), vc); // B: discarded, EOM kept
+            port->Receive(MakePduCell(vc, i, 3), vc); // B: discarded, EOM kept (X_v = 2 < V)
         }
         for (uint16_t i = 0; i < 2; ++i)
         {
-            port->Receive(MakePduCell(vc, i, 2), vc); // C: refused at X_v = 5 (B's EOM)
+            port->Receive(MakePduCell(vc, i, 2), vc); // C: C0 accepted (X_v = 4), C1 dropped
         }
-        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, DropTail::VC_QUEUE_FULL), 2, "A4, C0");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, DropTail::VC_QUEUE_FULL), 2, "A4, C1");
         NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, DropTail::EOM_LOST), 2, "B0, B1");
         NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).framesDropped, 3, "A, B, C damaged");
         out = DrainIndices(port);
-        NS_TEST_ASSERT_MSG_EQ(out, "0 1 2 3 2 1", "A's head, B's EOM, C's EOM");
+        NS_TEST_ASSERT_MSG_EQ(out, "2 3 2 0", "A's rest, B's EOM (ends A+B), C's head");
         const AtmPortVcStats& st = port->GetVcStats(vc);
         NS_TEST_ASSERT_MSG_EQ(st.cellsArrived, st.cellsDeparted + st.cellsDropped, "ledger");
         NS_TEST_ASSERT_MSG_EQ(st.cellsPurged, 0, "drop-tail never purges");
@@ -605,15 +612,15 @@ class DropTailPortEomLostTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief Through a port: the DROP_PPD EOM is stored whenever X < K, beyond the per-VC limit.
+ * @brief Through a port: the EOM of a discarded PDU is kept only within the VC's limit
+ *        (AdmitDelimiter), so the per-VC queue never exceeds VcBufferCells.
  */
 class DropTailPortEomBeyondLimitTestCase : public TestCase
 {
   public:
     DropTailPortEomBeyondLimitTestCase()
-        : TestCase("Drop-tail in a PER_VC AtmOutputPort: the port stores a DROP_PPD EOM whenever "
-                   "X < K, so each PDU refused while X_v >= V adds its EOM beyond V (documented "
-                   "port behaviour)")
+        : TestCase("Drop-tail in a PER_VC AtmOutputPort: a discarded PDU's EOM is refused at "
+                   "X_v = V although X < K, so the VC's queue never exceeds VcBufferCells")
     {
     }
 
@@ -627,18 +634,19 @@ class DropTailPortEomBeyondLimitTestCase : public TestCase
         {
             port->Receive(MakePduCell(vc, i, 6), vc);
         }
-        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 5, "V + 1: four cells and the EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 4, "V: the EOM was not stored");
         for (uint32_t n = 1; n <= 3; ++n)
         {
             port->Receive(MakePduCell(vc, 0, 2), vc);
             port->Receive(MakePduCell(vc, 1, 2), vc);
-            NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc),
-                                  5 + n,
-                                  "one more lone EOM per 2-cell PDU");
+            NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 4, "still V after PDU " << n);
         }
-        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, DropTail::VC_QUEUE_FULL), 4, "drops");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, DropTail::VC_QUEUE_FULL),
+                              2,
+                              "the first PDU's cell 4 and its EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, DropTail::EOM_LOST), 6, "the 2-cell PDUs");
         out = DrainIndices(port);
-        NS_TEST_ASSERT_MSG_EQ(out, "0 1 2 3 5 1 1 1", "what leaves");
+        NS_TEST_ASSERT_MSG_EQ(out, "0 1 2 3", "what leaves");
     }
 };
 
