@@ -5,7 +5,7 @@
 #ifndef FBA_BUFFER_POLICY_H
 #define FBA_BUFFER_POLICY_H
 
-#include "atm-buffer-policy.h"
+#include "atm-fair-share-buffer-policy.h"
 
 #include <cstdint>
 
@@ -52,7 +52,7 @@ namespace ns3
  *   128-bit integer arithmetic, so ties are decided identically on every platform and for every
  *   K up to 2^32 - 1.
  */
-class FbaBufferPolicy : public AtmBufferPolicy
+class FbaBufferPolicy : public AtmFairShareBufferPolicy
 {
   public:
     /// Drop reason: first cell of a PDU, X > R and X_i N_a / X > Z (K - R) / (X - R).
@@ -69,41 +69,10 @@ class FbaBufferPolicy : public AtmBufferPolicy
     FbaBufferPolicy();
     ~FbaBufferPolicy() override;
 
-    /**
-     * @brief The threshold R in cells for a buffer of @p bufferCells cells: ThresholdCells if
-     *        set (aborts unless below @p bufferCells), else floor(ThresholdFraction *
-     *        bufferCells).
-     * @param bufferCells K
-     * @return R in cells
-     */
-    uint32_t GetThresholdCells(uint32_t bufferCells) const;
-
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
-
-    /**
-     * @brief Setter of "ThresholdFraction"; aborts unless 0 < fraction < 1.
-     * @param fraction R as a fraction of K
-     */
-    void SetThresholdFraction(double fraction);
-
-    /// @return "ThresholdFraction"
-    double GetThresholdFraction() const;
-
-    /**
-     * @brief Setter of "Z"; aborts unless 0 < z <= 1.
-     * @param z the scaling factor
-     */
-    void SetZ(double z);
-
-    /// @return "Z"
-    double GetZ() const;
-
-    double m_fraction{0.8};           //!< "ThresholdFraction"
-    uint32_t m_fractionMicro{800000}; //!< ThresholdFraction in millionths (exact decimal)
-    uint32_t m_thresholdCells{0};     //!< "ThresholdCells" (0: use the fraction)
-    double m_z{0.8};                  //!< "Z"
-    uint32_t m_zMicro{800000};        //!< Z in millionths (exact decimal)
+    bool IsOverShare(const AtmPortState& state, uint32_t vc, uint32_t x, uint32_t r) const override;
+    const char* GetOverShareReason() const override;
+    const char* GetBufferFullReason() const override;
 };
 
 } // namespace ns3
