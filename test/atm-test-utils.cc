@@ -510,5 +510,33 @@ MakeCell(uint16_t vpi, uint16_t vci, bool eom)
     return cell;
 }
 
+AtmPortState
+MakeOccupiedState(uint32_t bufferCells, const std::vector<uint32_t>& cellsPerVc)
+{
+    AtmPortState s = MakePerVcState(bufferCells, static_cast<uint32_t>(cellsPerVc.size()));
+    for (uint32_t vc = 0; vc < cellsPerVc.size(); ++vc)
+    {
+        for (uint32_t n = 0; n < cellsPerVc[vc]; ++n)
+        {
+            s.OnEnqueue(vc);
+        }
+    }
+    return s;
+}
+
+std::string
+DrainIndices(Ptr<AtmOutputPort> port, uint32_t vc)
+{
+    std::string s;
+    while (const std::optional<AtmCell> c = port->Dequeue(Seconds(0)))
+    {
+        if (c->vc == vc)
+        {
+            s += (s.empty() ? "" : " ") + std::to_string(c->index);
+        }
+    }
+    return s;
+}
+
 } // namespace atmtest
 } // namespace ns3

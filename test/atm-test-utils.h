@@ -12,6 +12,7 @@
 #include "ns3/atm-cell.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-device.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
@@ -224,6 +225,13 @@ AtmCell MakePduCell(uint32_t vc, uint16_t index, uint16_t count, bool clp = fals
 AtmPortState MakePerVcState(uint32_t bufferCells, uint32_t nVcs);
 
 /**
+ * @param bufferCells K
+ * @param cellsPerVc X_v of each VC v (one VC per queue, as MakePerVcState); every VC is IDLE
+ * @return the state
+ */
+AtmPortState MakeOccupiedState(uint32_t bufferCells, const std::vector<uint32_t>& cellsPerVc);
+
+/**
  * @ingroup atm-tests
  * @brief Every registered TypeId that is a strict subclass of @p base and has a constructor,
  * for contract suites.
@@ -324,6 +332,14 @@ class SchedulerDriver
  * @return the indices separated by single spaces ("0 1 2"), for exact order assertions
  */
 std::string JoinIds(const std::vector<uint32_t>& ids);
+
+/**
+ * @brief Dequeue a port until it is empty.
+ * @param port the port
+ * @param vc the VC whose cells are listed (cells of other VCs leave too, unlisted)
+ * @return the indices of the VC's cells in departure order, "i i i ..."
+ */
+std::string DrainIndices(Ptr<AtmOutputPort> port, uint32_t vc = 0);
 
 /**
  * @ingroup atm-tests

@@ -31,25 +31,6 @@ using namespace ns3::atmtest;
 namespace
 {
 
-/**
- * @param k K
- * @param cells X_v of each VC v (one VC per queue); every VC is IDLE
- * @return the state
- */
-AtmPortState
-Occupied(uint32_t k, const std::vector<uint32_t>& cells)
-{
-    AtmPortState s = MakePerVcState(k, static_cast<uint32_t>(cells.size()));
-    for (uint32_t vc = 0; vc < cells.size(); ++vc)
-    {
-        for (uint32_t n = 0; n < cells[vc]; ++n)
-        {
-            s.OnEnqueue(vc);
-        }
-    }
-    return s;
-}
-
 /// Configuration of a policy under test.
 struct FbaConfig
 {
@@ -139,7 +120,7 @@ class FbaRuleTestCase : public TestCase
     void DoRun() override
     {
         Ptr<FbaBufferPolicy> p = MakeFba(m_config);
-        const AtmPortState s = Occupied(m_config.k, m_cells);
+        const AtmPortState s = MakeOccupiedState(m_config.k, m_cells);
         const AtmAdmitDecision d = p->Admit(s, MakePduCell(0, 0, 3));
         NS_TEST_ASSERT_MSG_EQ(d, (m_refused ? Refused() : AtmAdmitDecision::Accept()), GetName());
     }
@@ -205,7 +186,7 @@ class FbaLargeBufferTestCase : public TestCase
         // X > 1.92e7. At X = 1.92e7 both sides are 1.92e7 * 3.2e6 * 1e6 = 6.144e19 > 2^64.
         const uint32_t k = 20000000;
         Ptr<FbaBufferPolicy> p = MakeFba(FbaConfig{});
-        AtmPortState s = Occupied(k, {19200000 - 1, 0});
+        AtmPortState s = MakeOccupiedState(k, {19200000 - 1, 0});
         NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "X = 19,199,999");
@@ -240,7 +221,7 @@ class FbaIdleVcTestCase : public TestCase
     {
         // K = 100, R = 80, Z = 0.8, VC 1 holds 99: for VC 0, 0 > 0.8 * 20 * 99 is false.
         Ptr<FbaBufferPolicy> p = MakeFba(FbaConfig{});
-        AtmPortState s = Occupied(100, {0, 99});
+        AtmPortState s = MakeOccupiedState(100, {0, 99});
         NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "idle VC at X = 99");
@@ -330,7 +311,7 @@ class FbaRefusedEomTestCase : public TestCase
         c.fraction = 0.5;
         c.keepEomOnReject = m_keep;
         Ptr<FbaBufferPolicy> p = MakeFba(c);
-        AtmPortState s = Occupied(10, {7, 1});
+        AtmPortState s = MakeOccupiedState(10, {7, 1});
         PolicyDriver port(p, s);
         PolicyDriver::Outcome o = port.Offer(MakePduCell(0, 0, 4));
         NS_TEST_ASSERT_MSG_EQ(o.decision, Refused(m_keep), "first cell");

@@ -82,18 +82,6 @@ MakePort(uint32_t vcCells, uint32_t bufferCells)
     return port;
 }
 
-/// @param port a port @return the indices of the cells it sends until empty, "i i i ..."
-std::string
-DrainIndices(Ptr<AtmOutputPort> port)
-{
-    std::string s;
-    while (const std::optional<AtmCell> c = port->Dequeue(Seconds(0)))
-    {
-        s += (s.empty() ? "" : " ") + std::to_string(c->index);
-    }
-    return s;
-}
-
 } // namespace
 
 /**

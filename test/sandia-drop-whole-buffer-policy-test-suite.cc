@@ -72,25 +72,6 @@ MakePort(Ptr<AtmBufferPolicy> policy, uint32_t bufferCells)
     return port;
 }
 
-/**
- * @param port a port
- * @param vc a VC
- * @return the indices of the VC's cells the port sends until it is empty, "i i i ..."
- */
-std::string
-DrainIndices(Ptr<AtmOutputPort> port, uint32_t vc = 0)
-{
-    std::string s;
-    while (const std::optional<AtmCell> c = port->Dequeue(Seconds(0)))
-    {
-        if (c->vc == vc)
-        {
-            s += (s.empty() ? "" : " ") + std::to_string(c->index);
-        }
-    }
-    return s;
-}
-
 /// Records a port's CellDrop and FrameDrop traces.
 struct DropRecorder
 {

@@ -32,25 +32,6 @@ namespace
 {
 
 /**
- * @param k K
- * @param cells X_v of each VC v (one VC per queue); every VC is IDLE
- * @return the state
- */
-AtmPortState
-Occupied(uint32_t k, const std::vector<uint32_t>& cells)
-{
-    AtmPortState s = MakePerVcState(k, static_cast<uint32_t>(cells.size()));
-    for (uint32_t vc = 0; vc < cells.size(); ++vc)
-    {
-        for (uint32_t n = 0; n < cells[vc]; ++n)
-        {
-            s.OnEnqueue(vc);
-        }
-    }
-    return s;
-}
-
-/**
  * @param fraction ThresholdFraction
  * @param z Z
  * @param thresholdCells ThresholdCells
@@ -137,7 +118,7 @@ class SdThresholdTestCase : public TestCase
         // decides.
         for (uint32_t x = (m_r > 0 ? m_r - 1 : 0); x <= m_r + 1; ++x)
         {
-            const AtmPortState s = Occupied(m_k, {x, 0});
+            const AtmPortState s = MakeOccupiedState(m_k, {x, 0});
             const AtmAdmitDecision d = p->Admit(s, MakePduCell(0, 0, 4));
             const AtmAdmitDecision expected = x > m_r ? Refused() : AtmAdmitDecision::Accept();
             NS_TEST_ASSERT_MSG_EQ(d, expected, "X=" << x << " R=" << m_r);
@@ -176,7 +157,7 @@ class SdFairShareTestCase : public TestCase
     void DoRun() override
     {
         Ptr<SelectiveDropBufferPolicy> p = MakeSd(0.8, m_z);
-        const AtmPortState s = Occupied(100, m_cells);
+        const AtmPortState s = MakeOccupiedState(100, m_cells);
         NS_TEST_ASSERT_MSG_GT(s.GetCellsInBuffer(), 80U, "the case needs X > R");
         const AtmAdmitDecision d = p->Admit(s, MakePduCell(0, 0, 3));
         NS_TEST_ASSERT_MSG_EQ(d, (m_refused ? Refused() : AtmAdmitDecision::Accept()), GetName());
@@ -206,7 +187,7 @@ class SdIdleVcTestCase : public TestCase
     {
         Ptr<SelectiveDropBufferPolicy> p = MakeSd();
         // K = 100, R = 80, VC 1 holds 99: X_0 N_a = 0 * 1 = 0 > floor(0.8 * 99) = 79 is false.
-        AtmPortState s = Occupied(100, {0, 99});
+        AtmPortState s = MakeOccupiedState(100, {0, 99});
         NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "idle VC at X = 99");
@@ -295,7 +276,7 @@ class SdRefusedEomTestCase : public TestCase
     {
         // K = 10, R = 5; X = 6 with X_0 = 4, X_1 = 2: 4 * 2 = 8 > floor(0.8 * 6) = 4.
         Ptr<SelectiveDropBufferPolicy> p = MakeSd(0.5, 0.8, 0, m_keep);
-        AtmPortState s = Occupied(10, {4, 2});
+        AtmPortState s = MakeOccupiedState(10, {4, 2});
         PolicyDriver port(p, s);
         PolicyDriver::Outcome o = port.Offer(MakePduCell(0, 0, 5));
         NS_TEST_ASSERT_MSG_EQ(o.decision, Refused(m_keep), "first cell");
@@ -337,7 +318,7 @@ class SdSingleCellPduTestCase : public TestCase
     {
         // K = 10, R = 5; X = 6 with X_0 = 4, X_1 = 2, N_a = 2, floor(0.8 * 6) = 4.
         Ptr<SelectiveDropBufferPolicy> p = MakeSd(0.5, 0.8, 0, true);
-        AtmPortState s = Occupied(10, {4, 2, 0, 0});
+        AtmPortState s = MakeOccupiedState(10, {4, 2, 0, 0});
         PolicyDriver port(p, s);
         PolicyDriver::Outcome o = port.Offer(MakePduCell(0, 0, 1));
         NS_TEST_ASSERT_MSG_EQ(o.decision, Refused(true), "VC 0: 8 > 4");
