@@ -7,6 +7,7 @@
 
 #include "ns3/assert.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -110,7 +111,7 @@ class AtmRing
     /// Double the capacity (a power of two), keeping the order.
     void Grow()
     {
-        const size_t capacity = m_slots.empty() ? 16 : 2 * m_slots.size();
+        const std::size_t capacity = m_slots.empty() ? 16 : 2 * m_slots.size();
         std::vector<T> slots(capacity);
         for (uint32_t i = 0; i < m_size; ++i)
         {
