@@ -1,0 +1,187 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tcp-era-socket.h"
+
+#include "atm-ns3-compat.h"
+
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-tx-buffer.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpEraSocket");
+
+NS_OBJECT_ENSURE_REGISTERED(TcpEraSocket);
+
+TypeId
+TcpEraSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TcpEraSocket")
+            .SetParent<TcpSocketBase>()
+            .SetGroupName("Atm")
+            .AddConstructor<TcpEraSocket>()
+            .AddAttribute(
+                "PartialAckResponse",
+                "What a partial ACK during fast recovery does: Rfc6582 (ns-3), "
+                "Reno1997 (leave recovery, RFC 2001) or Hoe (retransmit and reset the "
+                "timer on every partial ACK).",
+                EnumValue(TcpEraSocket::RFC6582),
+                ATM_MAKE_ENUM_ACCESSOR(PartialAckResponse, &TcpEraSocket::m_partialAckResponse),
+                MakeEnumChecker(TcpEraSocket::RFC6582,
+                                "Rfc6582",
+                                TcpEraSocket::RENO1997,
+                                "Reno1997",
+                                TcpEraSocket::HOE,
+                                "Hoe"))
+            .AddAttribute("TimerTick",
+                          "Tick of the retransmission timer: when positive the timer expires "
+                          "on tick boundaries, n ticks = RTO rounded to whole ticks after the "
+                          "boundary preceding the time it was set (BSD tcp_slowtimo). 0 = "
+                          "ns-3's exact timer.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TcpEraSocket::m_timerTick),
+                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+TcpEraSocket::TcpEraSocket()
+    : m_partialAckResponse(RFC6582),
+      m_timerTick(0),
+      m_alignedUid(0),
+      m_partialAcks(0),
+      m_alignedTimers(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+TcpEraSocket::TcpEraSocket(const TcpEraSocket& sock)
+    : TcpSocketBase(sock),
+      m_partialAckResponse(sock.m_partialAckResponse),
+      m_timerTick(sock.m_timerTick),
+      m_alignedUid(0),
+      m_partialAcks(0),
+      m_alignedTimers(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+TcpEraSocket::~TcpEraSocket()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+TypeId
+TcpEraSocket::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+uint32_t
+TcpEraSocket::GetPartialAcks() const
+{
+    return m_partialAcks;
+}
+
+uint32_t
+TcpEraSocket::GetAlignedTimers() const
+{
+    return m_alignedTimers;
+}
+
+Ptr<TcpSocketBase>
+TcpEraSocket::Fork()
+{
+    return CopyObject<TcpEraSocket>(this);
+}
+
+void
+TcpEraSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    NS_LOG_FUNCTION(this << tcpHeader);
+    const SequenceNumber32 ack = tcpHeader.GetAckNumber();
+    const bool partial = m_tcb->m_congState == TcpSocketState::CA_RECOVERY &&
+                         ack > m_txBuffer->HeadSequence() && ack < m_recover;
+    if (partial)
+    {
+        ++m_partialAcks;
+        switch (m_partialAckResponse)
+        {
+        case RENO1997:
+            // The ACK becomes the recovery point: TcpSocketBase takes the full-ACK path (cwnd =
+            // ssthresh, CA_OPEN, dupACK count 0, a new recovery allowed). BSD counts every
+            // unacknowledged byte as outstanding once recovery is over, so the dupACK-inferred
+            // Reno "SACKs" go too.
+            NS_LOG_DEBUG("partial ACK " << ack << ": leaving fast recovery (Reno 1997)");
+            m_recover = ack;
+            if (!m_sackEnabled)
+            {
+                m_txBuffer->ResetRenoSack();
+            }
+            break;
+        case HOE:
+            NS_LOG_DEBUG("partial ACK " << ack << ": retransmit, reset the timer (Hoe)");
+            m_isFirstPartialAck = true; // TcpSocketBase resets the timer on a "first" one
+            break;
+        case RFC6582:
+            break;
+        }
+    }
+    TcpSocketBase::ReceivedAck(packet, tcpHeader);
+}
+
+uint32_t
+TcpEraSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck)
+{
+    const uint32_t sent = TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
+    AlignRetxTimer();
+    return sent;
+}
+
+void
+TcpEraSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
+{
+    TcpSocketBase::NewAck(seq, resetRTO);
+    AlignRetxTimer();
+}
+
+void
+TcpEraSocket::ReTxTimeout()
+{
+    NS_LOG_FUNCTION(this);
+    TcpSocketBase::ReTxTimeout();
+    AlignRetxTimer();
+}
+
+void
+TcpEraSocket::AlignRetxTimer()
+{
+    if (!m_timerTick.IsStrictlyPositive() || !AtmEventIsPending(m_retxEvent) ||
+        m_retxEvent.GetUid() == m_alignedUid)
+    {
+        return;
+    }
+    const int64_t tick = m_timerTick.GetTimeStep();
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const Time delay = Simulator::GetDelayLeft(m_retxEvent);
+    const int64_t n = std::max<int64_t>(
+        1,
+        std::llround(static_cast<double>(delay.GetTimeStep()) / static_cast<double>(tick)));
+    const int64_t expiry = (now / tick + n) * tick;
+    m_retxEvent.Cancel();
+    m_retxEvent = Simulator::Schedule(TimeStep(expiry - now), &TcpEraSocket::ReTxTimeout, this);
+    m_alignedUid = m_retxEvent.GetUid();
+    ++m_alignedTimers;
+    NS_LOG_LOGIC("retransmission timer " << delay.As(Time::MS) << " -> " << n
+                                         << " ticks, expires at " << TimeStep(expiry).As(Time::S));
+}
+
+} // namespace ns3

@@ -1,0 +1,103 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TCP_ERA_SOCKET_H
+#define TCP_ERA_SOCKET_H
+
+#include "ns3/tcp-socket-base.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief ns-3's TcpSocketBase with the two behaviours of the 1990s stacks that live in the
+ * socket rather than in the congestion or recovery operations (SPEC 3.25): the response to a
+ * partial ACK during fast recovery, and retransmission timers that fire on timer ticks.
+ *
+ * PartialAckResponse:
+ * - Rfc6582 (ns-3's own behaviour): stay in recovery, retransmit the next segment, reset the
+ *   retransmission timer on the first partial ACK only.
+ * - Reno1997 (RFC 2001, 4.4BSD-Lite): the first new ACK ends fast recovery even when it is
+ *   partial: cwnd = ssthresh and the dupACK count restarts. With two losses in a window the
+ *   second is fast-retransmitted after three more dupACKs (cwnd and ssthresh halved again); with
+ *   three, too few dupACKs remain and the retransmission timer recovers the third (JAIN ICCCN
+ *   Fig 2). Implemented by ending recovery at the ACK (the recovery point becomes the ACK) and
+ *   forgetting the dupACK-inferred "SACKs" that ns-3 keeps for Reno, so that the bytes in flight
+ *   are SND.MAX - SND.UNA as in BSD.
+ * - Hoe (NewReno as in ns-2.1b3, JAIN): stay in recovery, retransmit the next segment and reset
+ *   the retransmission timer on every partial ACK ("slow but steady"); cwnd stays at ssthresh
+ *   during recovery, which is how ns-3's classic recovery already keeps it.
+ *
+ * TimerTick: when positive, the retransmission timer fires on tick boundaries as BSD's
+ * tcp_slowtimo counts it down: a timeout of n ticks (the RTO rounded to whole ticks, at least
+ * one) set at time t expires at the n-th tick boundary after t, i.e. between (n - 1) and n ticks
+ * later. The grid starts at time 0. 0 (the default) keeps ns-3's exact timer.
+ *
+ * The partial-ACK response is applied in ReceivedAck (whose signature is the same in ns-3.37 ...
+ * 3.48) before ns-3's processing, not by overriding ProcessAck (whose signature changed in 3.43).
+ * Sockets come from TcpEraSocketFactory (aggregate it to a node and name
+ * "ns3::TcpEraSocketFactory" as the applications' protocol); listening sockets fork as
+ * TcpEraSockets.
+ */
+class TcpEraSocket : public TcpSocketBase
+{
+  public:
+    /** What a partial ACK during fast recovery does. */
+    enum PartialAckResponse
+    {
+        RFC6582,  //!< ns-3's NewReno (RFC 6582 / 6675): timer reset on the first partial ACK
+        RENO1997, //!< leave recovery on the first new ACK, even a partial one (RFC 2001)
+        HOE,      //!< Hoe's NewReno: retransmit and reset the timer on every partial ACK
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    TcpEraSocket();
+
+    /**
+     * @brief Copy constructor (used by Fork).
+     * @param sock the socket to copy
+     */
+    TcpEraSocket(const TcpEraSocket& sock);
+
+    ~TcpEraSocket() override;
+
+    // ns-3.37's TcpSocketBase returns its own TypeId here, which would hide this class's
+    // attributes from ObjectFactory; later releases dropped that override.
+    TypeId GetInstanceTypeId() const override;
+
+    /** @return the partial ACKs seen during fast recovery */
+    uint32_t GetPartialAcks() const;
+
+    /** @return the retransmission timers moved onto the tick grid */
+    uint32_t GetAlignedTimers() const;
+
+  protected:
+    Ptr<TcpSocketBase> Fork() override;
+    void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
+    void ReTxTimeout() override;
+
+  private:
+    /** Move a newly scheduled retransmission timer onto the tick grid (TimerTick > 0). */
+    void AlignRetxTimer();
+
+    PartialAckResponse m_partialAckResponse; //!< the partial-ACK behaviour
+    Time m_timerTick;                        //!< the tick of the retransmission timer
+    uint32_t m_alignedUid;                   //!< uid of the last aligned timer event
+    uint32_t m_partialAcks;                  //!< partial ACKs seen in fast recovery
+    uint32_t m_alignedTimers;                //!< timers moved onto the grid
+};
+
+} // namespace ns3
+
+#endif // TCP_ERA_SOCKET_H
