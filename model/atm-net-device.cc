@@ -78,6 +78,13 @@ AtmNetDevice::GetTypeId()
                 PointerValue(),
                 MakePointerAccessor(&AtmNetDevice::SetReassembler, &AtmNetDevice::GetReassembler),
                 MakePointerChecker<Aal5Reassembler>())
+            .AddAttribute("ReceiveErrorModel",
+                          "The receiver error model used to simulate packet loss: applied to "
+                          "each reassembled IP packet after the encapsulation is removed; a "
+                          "corrupted packet is dropped (RxFrameDrop, reason error-model).",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmNetDevice::m_receiveErrorModel),
+                          MakePointerChecker<ErrorModel>())
             .AddTraceSource("MacTx",
                             "An SDU from the upper layer entered a frame queue.",
                             MakeTraceSourceAccessor(&AtmNetDevice::m_macTxTrace),
@@ -158,6 +165,7 @@ AtmNetDevice::DoDispose()
     m_vcs.clear();
     m_inbox.Clear();
     m_rxCallback = NetDevice::ReceiveCallback();
+    m_receiveErrorModel = nullptr;
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     AtmDevice::DoDispose();
 }
@@ -558,6 +566,12 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
     {
         ++v.stats.framesRxDropped;
         m_rxFrameDropTrace(vc, sdu, BAD_ENCAPSULATION);
+        return;
+    }
+    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(sdu))
+    {
+        ++v.stats.framesRxDropped;
+        m_rxFrameDropTrace(vc, sdu, ERROR_MODEL);
         return;
     }
     m_macRxTrace(sdu);

@@ -13,6 +13,7 @@
 #include "atm-ring.h"
 #include "atm-traffic-contract.h"
 
+#include "ns3/error-model.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
 #include "ns3/packet.h"
@@ -95,6 +96,8 @@ class AtmNetDevice : public AtmDevice
     static constexpr char UNKNOWN_LABEL[] = "cell on an unknown VPI/VCI";
     /// Drop reason: a reassembled SDU without a valid LLC/SNAP header.
     static constexpr char BAD_ENCAPSULATION[] = "SDU without valid LLC/SNAP header";
+    /// Drop reason: the ReceiveErrorModel corrupted the received packet.
+    static constexpr char ERROR_MODEL[] = "error-model";
 
     /**
      * TracedCallback signature for refused SDUs.
@@ -301,6 +304,7 @@ class AtmNetDevice : public AtmDevice
     uint32_t m_txQueueBytes{0};                                         //!< "TxQueueBytes"
     uint32_t m_vcTxQueueBytes{0};                        //!< "VcTxQueueBytes" (0: no per-VC limit)
     Ptr<Aal5Reassembler> m_reassembler;                  //!< "Reassembler"
+    Ptr<ErrorModel> m_receiveErrorModel;                 //!< "ReceiveErrorModel"
     std::vector<Vc> m_vcs;                               //!< VCs
     std::map<Mac48Address, uint32_t> m_byAddress;        //!< VC by synthetic address
     std::unordered_map<uint32_t, uint32_t> m_byLabel;    //!< VC by (VPI << 16 | VCI)
