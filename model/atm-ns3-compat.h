@@ -24,6 +24,11 @@
  *   ATM_SUITE_UNIT / ATM_SUITE_SYSTEM.
  * - 3.42 renamed EventId::IsRunning() to IsPending() (the old name was removed in 3.46): use
  *   AtmEventIsPending().
+ * - Up to 3.44, TcpSocketBase and RttEstimator override GetInstanceTypeId() to return their own
+ *   TypeId, which hides a subclass's attributes from ObjectFactory and SetAttribute; 3.45 made
+ *   Object::GetInstanceTypeId() final and dropped those overrides. A public header cannot carry
+ *   the difference, so the classes concerned (TcpEraSocket, TcpTickRttEstimator) are
+ *   instantiated as a private subclass in their .cc that adds ATM_INSTANCE_TYPEID_OVERRIDE(T).
  * - 3.41 made EnumValue and MakeEnumAccessor templates whose enum type must be named explicitly
  *   in MakeEnumAccessor<T>(); earlier releases have a plain MakeEnumAccessor(). Use
  *   ATM_MAKE_ENUM_ACCESSOR(T, accessors...) (the file using it includes "ns3/enum.h").
@@ -56,6 +61,16 @@
 #define ATM_MAKE_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor<T>(__VA_ARGS__)
 #else
 #define ATM_MAKE_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor(__VA_ARGS__)
+#endif
+
+#if ATM_NS3_VERSION < 345
+#define ATM_INSTANCE_TYPEID_OVERRIDE(T)                                                            \
+    ns3::TypeId GetInstanceTypeId() const override                                                 \
+    {                                                                                              \
+        return T::GetTypeId();                                                                     \
+    }
+#else
+#define ATM_INSTANCE_TYPEID_OVERRIDE(T)
 #endif
 
 namespace ns3

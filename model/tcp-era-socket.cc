@@ -21,6 +21,28 @@ NS_LOG_COMPONENT_DEFINE("TcpEraSocket");
 
 NS_OBJECT_ENSURE_REGISTERED(TcpEraSocket);
 
+namespace
+{
+/**
+ * @ingroup atm
+ * The class the TcpEraSocket TypeId instantiates: makes the instance's TypeId its own where
+ * ns-3 allows it (atm-ns3-compat.h).
+ */
+class TcpEraSocketImpl : public TcpEraSocket
+{
+  public:
+    TcpEraSocketImpl() = default;
+
+    /** @param sock the socket to copy (Fork) */
+    explicit TcpEraSocketImpl(const TcpEraSocket& sock)
+        : TcpEraSocket(sock)
+    {
+    }
+
+    ATM_INSTANCE_TYPEID_OVERRIDE(TcpEraSocket)
+};
+} // namespace
+
 TypeId
 TcpEraSocket::GetTypeId()
 {
@@ -28,7 +50,7 @@ TcpEraSocket::GetTypeId()
         TypeId("ns3::TcpEraSocket")
             .SetParent<TcpSocketBase>()
             .SetGroupName("Atm")
-            .AddConstructor<TcpEraSocket>()
+            .AddConstructor<TcpEraSocketImpl>()
             .AddAttribute(
                 "PartialAckResponse",
                 "What a partial ACK during fast recovery does: Rfc6582 (ns-3), "
@@ -79,12 +101,6 @@ TcpEraSocket::~TcpEraSocket()
     NS_LOG_FUNCTION(this);
 }
 
-TypeId
-TcpEraSocket::GetInstanceTypeId() const
-{
-    return GetTypeId();
-}
-
 uint32_t
 TcpEraSocket::GetPartialAcks() const
 {
@@ -100,7 +116,7 @@ TcpEraSocket::GetAlignedTimers() const
 Ptr<TcpSocketBase>
 TcpEraSocket::Fork()
 {
-    return CopyObject<TcpEraSocket>(this);
+    return Ptr<TcpEraSocket>(new TcpEraSocketImpl(*this), false);
 }
 
 void

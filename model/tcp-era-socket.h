@@ -39,6 +39,9 @@ namespace ns3
  *
  * The partial-ACK response is applied in ReceivedAck (whose signature is the same in ns-3.37 ...
  * 3.48) before ns-3's processing, not by overriding ProcessAck (whose signature changed in 3.43).
+ * Create sockets through TcpEraSocketFactory or the TypeId (ObjectFactory, Socket::CreateSocket),
+ * not with CreateObject<TcpEraSocket>(): up to ns-3.44 TcpSocketBase hides a subclass's
+ * attributes unless the object is the TypeId's own implementation class.
  * Sockets come from TcpEraSocketFactory (aggregate it to a node and name
  * "ns3::TcpEraSocketFactory" as the applications' protocol); listening sockets fork as
  * TcpEraSockets.
@@ -69,10 +72,6 @@ class TcpEraSocket : public TcpSocketBase
     TcpEraSocket(const TcpEraSocket& sock);
 
     ~TcpEraSocket() override;
-
-    // ns-3.37's TcpSocketBase returns its own TypeId here, which would hide this class's
-    // attributes from ObjectFactory; later releases dropped that override.
-    TypeId GetInstanceTypeId() const override;
 
     /** @return the partial ACKs seen during fast recovery */
     uint32_t GetPartialAcks() const;

@@ -4,6 +4,8 @@
 
 #include "tcp-tick-rtt-estimator.h"
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -18,6 +20,28 @@ NS_LOG_COMPONENT_DEFINE("TcpTickRttEstimator");
 
 NS_OBJECT_ENSURE_REGISTERED(TcpTickRttEstimator);
 
+namespace
+{
+/**
+ * @ingroup atm
+ * The class the TcpTickRttEstimator TypeId instantiates: makes the instance's TypeId its own
+ * where ns-3 allows it (atm-ns3-compat.h).
+ */
+class TcpTickRttEstimatorImpl : public TcpTickRttEstimator
+{
+  public:
+    TcpTickRttEstimatorImpl() = default;
+
+    /** @param other the estimator to copy */
+    explicit TcpTickRttEstimatorImpl(const TcpTickRttEstimator& other)
+        : TcpTickRttEstimator(other)
+    {
+    }
+
+    ATM_INSTANCE_TYPEID_OVERRIDE(TcpTickRttEstimator)
+};
+} // namespace
+
 TypeId
 TcpTickRttEstimator::GetTypeId()
 {
@@ -25,7 +49,7 @@ TcpTickRttEstimator::GetTypeId()
         TypeId("ns3::TcpTickRttEstimator")
             .SetParent<RttEstimator>()
             .SetGroupName("Atm")
-            .AddConstructor<TcpTickRttEstimator>()
+            .AddConstructor<TcpTickRttEstimatorImpl>()
             .AddAttribute("Tick",
                           "The TCP timer tick (BSD tcp_slowtimo: 500 ms; JAIN: 100 ms; "
                           "Solaris 2.x: 200 ms). Samples count the tick boundaries a round "
@@ -74,12 +98,6 @@ TcpTickRttEstimator::~TcpTickRttEstimator()
     NS_LOG_FUNCTION(this);
 }
 
-TypeId
-TcpTickRttEstimator::GetInstanceTypeId() const
-{
-    return GetTypeId();
-}
-
 int64_t
 TcpTickRttEstimator::TicksCrossed(Time now, Time m, Time tick)
 {
@@ -121,7 +139,7 @@ TcpTickRttEstimator::Measurement(Time m)
 Ptr<RttEstimator>
 TcpTickRttEstimator::Copy() const
 {
-    return CopyObject<TcpTickRttEstimator>(this);
+    return Ptr<RttEstimator>(new TcpTickRttEstimatorImpl(*this), false);
 }
 
 void

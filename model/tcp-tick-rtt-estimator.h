@@ -55,8 +55,6 @@ class TcpTickRttEstimator : public RttEstimator
 
     ~TcpTickRttEstimator() override;
 
-    TypeId GetInstanceTypeId() const override;
-
     /**
      * @brief Add a measured round trip, quantised to the ticks it crossed.
      * @param m the round trip that ends now

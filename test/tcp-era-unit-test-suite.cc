@@ -69,8 +69,12 @@ class TickRttEstimatorTestCase : public TestCase
             "0.5 s .. 1.0 s: one boundary (the one at the end)");
 
         // Samples at known instants: 2 ticks, then 2, then 0.
-        Ptr<TcpTickRttEstimator> e = CreateObject<TcpTickRttEstimator>();
-        e->SetAttribute("Tick", TimeValue(tick));
+        ObjectFactory factory("ns3::TcpTickRttEstimator");
+        factory.Set("Tick", TimeValue(tick));
+        Ptr<TcpTickRttEstimator> e = factory.Create<TcpTickRttEstimator>();
+        NS_TEST_ASSERT_MSG_EQ(e->GetInstanceTypeId(),
+                              TcpTickRttEstimator::GetTypeId(),
+                              "the instance shows its own TypeId (and attributes)");
         Simulator::Schedule(MilliSeconds(1100), [e]() { e->Measurement(MilliSeconds(700)); });
         Simulator::Schedule(MilliSeconds(2100), [e]() { e->Measurement(MilliSeconds(900)); });
         Simulator::Schedule(MilliSeconds(2200), [e]() { e->Measurement(MilliSeconds(40)); });
@@ -106,6 +110,9 @@ class TickRttEstimatorTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(e->GetNSamples(), 3, "three samples");
         Ptr<RttEstimator> copy = e->Copy();
         NS_TEST_ASSERT_MSG_EQ(copy->GetEstimate(), e->GetEstimate(), "Copy keeps the state");
+        TimeValue copiedTick;
+        copy->GetAttribute("Tick", copiedTick);
+        NS_TEST_ASSERT_MSG_EQ(copiedTick.Get(), tick, "Copy keeps the tick, as an attribute");
         e->Reset();
         NS_TEST_ASSERT_MSG_EQ(e->GetNSamples(), 0, "Reset");
     }
