@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/atm-channel.h"
+#include "ns3/atm-host-cpu.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -183,6 +184,27 @@ void
 AtmHelper::SetCreditFlowControl(uint32_t credits)
 {
     m_credits = credits;
+}
+
+void
+AtmHelper::InstallHostCpu(NodeContainer nodes, Time sendCost, Time receiveCost) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        NS_ABORT_MSG_IF(sendCost.IsStrictlyNegative() || receiveCost.IsStrictlyNegative(),
+                        "AtmHelper::InstallHostCpu: node "
+                            << (*it)->GetId() << ": negative CPU cost (send "
+                            << sendCost.As(Time::US) << ", receive " << receiveCost.As(Time::US)
+                            << "); costs are >= 0");
+        Ptr<AtmHostCpu> cpu = (*it)->GetObject<AtmHostCpu>();
+        if (!cpu)
+        {
+            cpu = CreateObject<AtmHostCpu>();
+            (*it)->AggregateObject(cpu);
+        }
+        cpu->SetAttribute("SendCost", TimeValue(sendCost));
+        cpu->SetAttribute("ReceiveCost", TimeValue(receiveCost));
+    }
 }
 
 Ptr<AtmSwitch>

@@ -118,6 +118,17 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     void SetCreditFlowControl(uint32_t credits);
 
     /**
+     * @brief Give each node a host protocol-processing CPU (AtmHostCpu, SPEC 3.25/4.1): every
+     *        IP packet its AtmNetDevices send costs @p sendCost and every packet they deliver
+     *        @p receiveCost of one FIFO server per node. A node that already has one gets the
+     *        new costs.
+     * @param nodes the hosts
+     * @param sendCost CPU time per packet sent (SANDIA: 300 us)
+     * @param receiveCost CPU time per packet received (SANDIA: 300 us)
+     */
+    void InstallHostCpu(NodeContainer nodes, Time sendCost, Time receiveCost) const;
+
+    /**
      * @brief Make a node an ATM switch.
      * @param node the node (must not be a switch yet)
      * @return its fabric

@@ -166,6 +166,7 @@ AtmNetDevice::DoDispose()
     m_inbox.Clear();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_receiveErrorModel = nullptr;
+    m_cpu = nullptr;
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     AtmDevice::DoDispose();
 }
@@ -397,10 +398,37 @@ AtmNetDevice::DropTx(uint32_t vc, Ptr<const Packet> packet, const char* reason)
     m_txDropTrace(vc, packet, reason);
 }
 
+Ptr<AtmHostCpu>
+AtmNetDevice::GetHostCpu()
+{
+    if (!m_cpuLooked && GetNode())
+    {
+        m_cpu = GetNode()->GetObject<AtmHostCpu>();
+        m_cpuLooked = true;
+    }
+    return m_cpu;
+}
+
 bool
 AtmNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
     NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
+    Ptr<AtmHostCpu> cpu = GetHostCpu();
+    if (cpu && cpu->GetSendCost().IsStrictlyPositive())
+    {
+        // The stack's work on this packet: the device sees it when the CPU is done. Refusals
+        // after that are TxDrop events with their reasons, as without the CPU.
+        cpu->Submit(cpu->GetSendCost(), [this, packet, dest, protocolNumber]() {
+            DoSend(packet, dest, protocolNumber);
+        });
+        return true;
+    }
+    return DoSend(packet, dest, protocolNumber);
+}
+
+bool
+AtmNetDevice::DoSend(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
     NS_ABORT_MSG_IF(!GetAtmChannel(),
                     "AtmNetDevice on node " << (GetNode() ? GetNode()->GetId() : 0)
                                             << ": Send before the device is attached to an "
@@ -574,6 +602,20 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
         m_rxFrameDropTrace(vc, sdu, ERROR_MODEL);
         return;
     }
+    Ptr<AtmHostCpu> cpu = GetHostCpu();
+    if (cpu && cpu->GetReceiveCost().IsStrictlyPositive())
+    {
+        cpu->Submit(cpu->GetReceiveCost(),
+                    [this, vc, sdu, protocol]() { Deliver(vc, sdu, protocol); });
+        return;
+    }
+    Deliver(vc, sdu, protocol);
+}
+
+void
+AtmNetDevice::Deliver(uint32_t vc, Ptr<Packet> sdu, uint16_t protocol)
+{
+    const Vc& v = m_vcs[vc];
     m_macRxTrace(sdu);
     if (!m_promiscCallback.IsNull())
     {

@@ -10,6 +10,7 @@
 #include "aal5-segmenter.h"
 #include "atm-device.h"
 #include "atm-encapsulation.h"
+#include "atm-host-cpu.h"
 #include "atm-ring.h"
 #include "atm-traffic-contract.h"
 
@@ -269,6 +270,26 @@ class AtmNetDevice : public AtmDevice
      * @param frame its frame record
      */
     void FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> frame);
+
+    /**
+     * @brief Send after the host CPU (if any) did its per-packet work.
+     * @param packet the packet
+     * @param dest the destination (a VC's address)
+     * @param protocolNumber the protocol
+     * @return whether the frame queue accepted the packet
+     */
+    bool DoSend(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber);
+
+    /**
+     * @brief Hand a decapsulated packet to the stack.
+     * @param vc the VC
+     * @param packet the IP packet
+     * @param protocol its protocol number
+     */
+    void Deliver(uint32_t vc, Ptr<Packet> packet, uint16_t protocol);
+
+    /** @return the node's AtmHostCpu, or null (looked up once) */
+    Ptr<AtmHostCpu> GetHostCpu();
     /**
      * @brief Refuse an SDU.
      * @param vc the VC or UINT32_MAX
@@ -312,6 +333,8 @@ class AtmNetDevice : public AtmDevice
     uint32_t m_queueBytes{0};                            //!< bytes in all frame queues
     uint32_t m_stageInput{0};                            //!< transmitter input of the cursors
     bool m_stageInputAdded{false};                       //!< m_stageInput is valid
+    Ptr<AtmHostCpu> m_cpu;                               //!< the node's host CPU, if any
+    bool m_cpuLooked{false};                             //!< m_cpu was looked up
     uint64_t m_unknownLabelDrops{0};                     //!< cells on unknown labels
     std::set<Ipv4Address> m_arpWarned;                   //!< addresses already warned about
     NetDevice::ReceiveCallback m_rxCallback;             //!< up to IP
