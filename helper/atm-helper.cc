@@ -195,7 +195,7 @@ AtmHelper::InstallHostCpu(NodeContainer nodes, Time sendCost, Time receiveCost) 
                         "AtmHelper::InstallHostCpu: node "
                             << (*it)->GetId() << ": negative CPU cost (send "
                             << sendCost.As(Time::US) << ", receive " << receiveCost.As(Time::US)
-                            << "); costs are >= 0");
+                            << "); pass costs >= 0 (0 disables that cost)");
         Ptr<AtmHostCpu> cpu = (*it)->GetObject<AtmHostCpu>();
         if (!cpu)
         {

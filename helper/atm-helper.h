@@ -120,8 +120,10 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     /**
      * @brief Give each node a host protocol-processing CPU (AtmHostCpu, SPEC 3.25/4.1): every
      *        IP packet its AtmNetDevices send costs @p sendCost and every packet they deliver
-     *        @p receiveCost of one FIFO server per node. A node that already has one gets the
-     *        new costs.
+     *        @p receiveCost of one FIFO server per node. A node that already has an
+     *        AtmHostCpu keeps it (and its counters) and gets the new costs. Call it before
+     *        Simulator::Run: a device looks the CPU up once, at its first packet. Negative
+     *        costs abort naming the node.
      * @param nodes the hosts
      * @param sendCost CPU time per packet sent (SANDIA: 300 us)
      * @param receiveCost CPU time per packet received (SANDIA: 300 us)

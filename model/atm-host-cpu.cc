@@ -11,6 +11,8 @@
 #include "ns3/trace-source-accessor.h"
 
 #include <algorithm>
+#include <limits>
+#include <sstream>
 
 namespace ns3
 {
@@ -29,16 +31,17 @@ AtmHostCpu::GetTypeId()
             .AddConstructor<AtmHostCpu>()
             .AddAttribute("SendCost",
                           "CPU time per IP packet the node sends through an AtmNetDevice "
-                          "(SANDIA: 300 us).",
+                          "(SANDIA: 300 us); 0 = no cost, no event.",
                           TimeValue(Time(0)),
-                          MakeTimeAccessor(&AtmHostCpu::m_sendCost),
+                          MakeTimeAccessor(&AtmHostCpu::SetSendCost, &AtmHostCpu::GetSendCost),
                           MakeTimeChecker())
-            .AddAttribute("ReceiveCost",
-                          "CPU time per IP packet an AtmNetDevice of the node delivers to the "
-                          "stack (SANDIA: 300 us).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&AtmHostCpu::m_receiveCost),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "ReceiveCost",
+                "CPU time per IP packet an AtmNetDevice of the node delivers to the "
+                "stack (SANDIA: 300 us); 0 = no cost, no event.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&AtmHostCpu::SetReceiveCost, &AtmHostCpu::GetReceiveCost),
+                MakeTimeChecker())
             .AddTraceSource("Backlog",
                             "Jobs queued or running on the CPU.",
                             MakeTraceSourceAccessor(&AtmHostCpu::m_backlog),
@@ -47,7 +50,7 @@ AtmHostCpu::GetTypeId()
 }
 
 AtmHostCpu::AtmHostCpu()
-    : m_jobs(0),
+    : m_nodeId(std::numeric_limits<uint32_t>::max()),
       m_peakBacklog(0),
       m_backlog(0)
 {
@@ -60,16 +63,67 @@ AtmHostCpu::~AtmHostCpu()
 }
 
 void
+AtmHostCpu::NotifyNewAggregate()
+{
+    NS_LOG_FUNCTION(this);
+    // The id only: a Ptr<Node> held by an object aggregated to that node would be a cycle.
+    if (m_nodeId == std::numeric_limits<uint32_t>::max())
+    {
+        Ptr<Node> node = GetObject<Node>();
+        if (node)
+        {
+            m_nodeId = node->GetId();
+        }
+    }
+    Object::NotifyNewAggregate();
+}
+
+void
 AtmHostCpu::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     Object::DoDispose();
 }
 
+std::string
+AtmHostCpu::Where() const
+{
+    std::ostringstream os;
+    if (m_nodeId == std::numeric_limits<uint32_t>::max())
+    {
+        os << "AtmHostCpu (not on a node)";
+    }
+    else
+    {
+        os << "AtmHostCpu on node " << m_nodeId;
+    }
+    return os.str();
+}
+
+void
+AtmHostCpu::SetSendCost(Time cost)
+{
+    NS_LOG_FUNCTION(this << cost);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
+                    Where() << ": SendCost " << cost.As(Time::US)
+                            << " is negative; set a CPU time >= 0 (0 disables the cost)");
+    m_sendCost = cost;
+}
+
 Time
 AtmHostCpu::GetSendCost() const
 {
     return m_sendCost;
+}
+
+void
+AtmHostCpu::SetReceiveCost(Time cost)
+{
+    NS_LOG_FUNCTION(this << cost);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
+                    Where() << ": ReceiveCost " << cost.As(Time::US)
+                            << " is negative; set a CPU time >= 0 (0 disables the cost)");
+    m_receiveCost = cost;
 }
 
 Time
@@ -81,43 +135,94 @@ AtmHostCpu::GetReceiveCost() const
 void
 AtmHostCpu::Submit(Time cost, std::function<void()> job)
 {
-    Ptr<Node> node = GetObject<Node>();
+    NS_LOG_FUNCTION(this << cost);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
-                    "AtmHostCpu on node " << (node ? node->GetId() : 0) << ": negative CPU cost "
-                                          << cost.As(Time::US)
-                                          << " (set SendCost and ReceiveCost >= 0)");
-    const Time now = Simulator::Now();
-    if (cost.IsZero() && m_backlog == 0)
+                    Where() << ": job submitted with a negative CPU cost " << cost.As(Time::US)
+                            << "; pass a cost >= 0 (0 runs the job at once)");
+    DoSubmit(cost, OTHER, std::move(job));
+}
+
+void
+AtmHostCpu::SubmitSend(std::function<void()> job)
+{
+    DoSubmit(m_sendCost, SEND, std::move(job));
+}
+
+void
+AtmHostCpu::SubmitReceive(std::function<void()> job)
+{
+    DoSubmit(m_receiveCost, RECEIVE, std::move(job));
+}
+
+void
+AtmHostCpu::DoSubmit(Time cost, Kind kind, std::function<void()> job)
+{
+    if (cost.IsZero())
     {
         job();
         return;
     }
-    const Time start = std::max(now, m_busyUntil);
-    m_busyUntil = start + cost;
-    m_busy += cost;
+    const Time now = Simulator::Now();
+    m_busyUntil = std::max(now, m_busyUntil) + cost;
+    m_workSubmitted += cost;
     m_backlog = m_backlog + 1;
     m_peakBacklog = std::max(m_peakBacklog, m_backlog.Get());
-    Simulator::Schedule(m_busyUntil - now, &AtmHostCpu::Complete, this, std::move(job));
+    const Time delay = m_busyUntil - now;
+    if (m_nodeId != std::numeric_limits<uint32_t>::max() && Simulator::GetContext() != m_nodeId)
+    {
+        Simulator::ScheduleWithContext(m_nodeId,
+                                       delay,
+                                       &AtmHostCpu::Complete,
+                                       this,
+                                       kind,
+                                       std::move(job));
+    }
+    else
+    {
+        Simulator::Schedule(delay, &AtmHostCpu::Complete, this, kind, std::move(job));
+    }
 }
 
 void
-AtmHostCpu::Complete(std::function<void()> job)
+AtmHostCpu::Complete(Kind kind, std::function<void()> job)
 {
+    NS_LOG_FUNCTION(this << static_cast<int>(kind));
     m_backlog = m_backlog - 1;
-    ++m_jobs;
+    ++m_served[kind];
     job();
 }
 
 uint64_t
 AtmHostCpu::GetJobs() const
 {
-    return m_jobs;
+    return m_served[OTHER] + m_served[SEND] + m_served[RECEIVE];
+}
+
+uint64_t
+AtmHostCpu::GetSendJobs() const
+{
+    return m_served[SEND];
+}
+
+uint64_t
+AtmHostCpu::GetReceiveJobs() const
+{
+    return m_served[RECEIVE];
 }
 
 Time
 AtmHostCpu::GetBusyTime() const
 {
-    return m_busy;
+    // Work-conserving: all queued work ends at m_busyUntil, so the part still ahead is
+    // m_busyUntil - now and the rest has been done.
+    const Time ahead = std::max(Time(0), m_busyUntil - Simulator::Now());
+    return m_workSubmitted - ahead;
+}
+
+uint32_t
+AtmHostCpu::GetBacklog() const
+{
+    return m_backlog.Get();
 }
 
 uint32_t

@@ -9,8 +9,10 @@
 #include "ns3/object.h"
 #include "ns3/traced-value.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace ns3
 {
@@ -21,22 +23,25 @@ namespace ns3
  * amount of work per packet sent and per packet received (SPEC 3.25, 4.1: SANDIA's hosts spend
  * 300 us per packet).
  *
- * Aggregate it to a node (AtmHelper::InstallHostCpu). Every AtmNetDevice of the node then hands
- * each IP packet from the stack to the device only after SendCost of CPU time, and each received
- * IP packet to the stack only after ReceiveCost, both directions and all devices queueing for
- * the same CPU in arrival order. ACKs are packets: a TCP sender pays for its ACKs, a receiver for
- * its data and the ACKs it sends, so a flow of small segments is capped at MSS / (SendCost +
- * ReceiveCost) by either host.
+ * Aggregate it to a node (AtmHelper::InstallHostCpu) before the simulation starts. Every
+ * AtmNetDevice of the node then hands each IP packet from the stack to its frame queues only
+ * after SendCost of CPU time (SubmitSend), and each received IP packet to the stack only after
+ * ReceiveCost (SubmitReceive), both directions and all devices queueing for the same CPU in
+ * arrival order. ACKs are packets: a TCP sender pays for its ACKs, a receiver for its data and
+ * the ACKs it sends, so a flow of small segments is capped at MSS / (SendCost + ReceiveCost) by
+ * either host.
  *
  * @verbatim
    Submit(cost, job):
-       if cost == 0 and nothing waits: run job now (no event)
+       cost == 0: run job now, synchronously (no event, not counted: the CPU is not involved)
        start     = max(now, busyUntil)
-       busyUntil = start + cost;   busy += cost
-       job runs at busyUntil (one event per packet)
+       busyUntil = start + cost
+       job runs at busyUntil, in the node's context (one event per packet)
    @endverbatim
  *
- * Costs of 0 (the default) leave the device's timing exactly as without the model.
+ * A zero-cost job runs at once even while other jobs wait, so costs of 0 (the default) leave
+ * every timing exactly as without the model. Counters count the jobs that took CPU time.
+ * Utilisation over [0, now] is GetBusyTime() / now.
  */
 class AtmHostCpu : public Object
 {
@@ -50,44 +55,105 @@ class AtmHostCpu : public Object
     AtmHostCpu();
     ~AtmHostCpu() override;
 
+    /**
+     * @brief Set the CPU time per packet sent.
+     * @param cost the time (>= 0; negative aborts)
+     */
+    void SetSendCost(Time cost);
+
     /** @return the CPU time per packet sent */
     Time GetSendCost() const;
+
+    /**
+     * @brief Set the CPU time per packet received.
+     * @param cost the time (>= 0; negative aborts)
+     */
+    void SetReceiveCost(Time cost);
 
     /** @return the CPU time per packet received */
     Time GetReceiveCost() const;
 
     /**
      * @brief Queue a job of @p cost CPU time; run @p job when it completes.
-     * @param cost the CPU time (>= 0)
+     *
+     * The job runs in the context of the node the CPU is aggregated to (the caller's context
+     * for a CPU on no node).
+     *
+     * @param cost the CPU time (>= 0; negative aborts naming the node)
      * @param job what to do at completion
      */
     void Submit(Time cost, std::function<void()> job);
 
-    /** @return jobs completed */
+    /**
+     * @brief Queue the work of sending one packet (SendCost); counted in GetSendJobs().
+     * @param job what to do at completion (hand the packet to the device)
+     */
+    void SubmitSend(std::function<void()> job);
+
+    /**
+     * @brief Queue the work of receiving one packet (ReceiveCost); counted in
+     *        GetReceiveJobs().
+     * @param job what to do at completion (hand the packet to the stack)
+     */
+    void SubmitReceive(std::function<void()> job);
+
+    /** @return jobs completed that took CPU time (sends, receives and other Submit()s) */
     uint64_t GetJobs() const;
 
-    /** @return CPU time spent on completed and started jobs (busy time) */
+    /** @return send jobs completed (packets handed to a device after SendCost > 0) */
+    uint64_t GetSendJobs() const;
+
+    /** @return receive jobs completed (packets handed to the stack after ReceiveCost > 0) */
+    uint64_t GetReceiveJobs() const;
+
+    /** @return the CPU time spent so far, up to now (utilisation = busy time / elapsed) */
     Time GetBusyTime() const;
 
-    /** @return the largest number of jobs that waited or ran at once */
+    /** @return jobs queued or running now */
+    uint32_t GetBacklog() const;
+
+    /** @return the largest number of jobs that were queued or running at once */
     uint32_t GetPeakBacklog() const;
 
-  private:
-    /**
-     * @brief A job completes.
-     * @param job the job
-     */
-    void Complete(std::function<void()> job);
-
+  protected:
+    void NotifyNewAggregate() override;
     void DoDispose() override;
 
-    Time m_sendCost;                 //!< "SendCost"
-    Time m_receiveCost;              //!< "ReceiveCost"
-    Time m_busyUntil;                //!< when the CPU is free
-    Time m_busy;                     //!< accumulated CPU time
-    uint64_t m_jobs;                 //!< completed jobs
-    uint32_t m_peakBacklog;          //!< largest backlog
-    TracedValue<uint32_t> m_backlog; //!< "Backlog": jobs queued or running
+  private:
+    /// What a job is for (selects its counter).
+    enum Kind : uint8_t
+    {
+        OTHER = 0, //!< Submit()
+        SEND,      //!< SubmitSend()
+        RECEIVE    //!< SubmitReceive()
+    };
+
+    /**
+     * @brief Queue a job (cost > 0) or run it now (cost == 0).
+     * @param cost the CPU time
+     * @param kind its counter
+     * @param job the job
+     */
+    void DoSubmit(Time cost, Kind kind, std::function<void()> job);
+
+    /**
+     * @brief A job completes.
+     * @param kind its counter
+     * @param job the job
+     */
+    void Complete(Kind kind, std::function<void()> job);
+
+    /** @return "node N" or "not on a node", for messages */
+    std::string Where() const;
+
+    Time m_sendCost;                    //!< "SendCost"
+    Time m_receiveCost;                 //!< "ReceiveCost"
+    Time m_busyUntil;                   //!< when the CPU is free
+    Time m_workSubmitted;               //!< CPU time of every job queued so far
+    std::array<uint64_t, 3> m_served{}; //!< completed jobs by Kind
+    uint32_t m_nodeId;                  //!< the node's id (UINT32_MAX: none)
+    uint32_t m_peakBacklog;             //!< largest backlog
+    TracedValue<uint32_t> m_backlog;    //!< "Backlog": jobs queued or running
 };
 
 } // namespace ns3

@@ -418,9 +418,8 @@ AtmNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNum
     {
         // The stack's work on this packet: the device sees it when the CPU is done. Refusals
         // after that are TxDrop events with their reasons, as without the CPU.
-        cpu->Submit(cpu->GetSendCost(), [this, packet, dest, protocolNumber]() {
-            DoSend(packet, dest, protocolNumber);
-        });
+        cpu->SubmitSend(
+            [this, packet, dest, protocolNumber]() { DoSend(packet, dest, protocolNumber); });
         return true;
     }
     return DoSend(packet, dest, protocolNumber);
@@ -605,8 +604,8 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
     Ptr<AtmHostCpu> cpu = GetHostCpu();
     if (cpu && cpu->GetReceiveCost().IsStrictlyPositive())
     {
-        cpu->Submit(cpu->GetReceiveCost(),
-                    [this, vc, sdu, protocol]() { Deliver(vc, sdu, protocol); });
+        // The stack sees the packet when the CPU is done with it (FIFO: order is kept).
+        cpu->SubmitReceive([this, vc, sdu, protocol]() { Deliver(vc, sdu, protocol); });
         return;
     }
     Deliver(vc, sdu, protocol);

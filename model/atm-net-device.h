@@ -49,7 +49,7 @@ struct AtmNetDeviceVcStats
     uint64_t cellsRx{0};         //!< cells received on the VC
     uint64_t framesRx{0};        //!< CPCS-SDUs delivered by reassembly
     uint64_t bytesRx{0};         //!< CPCS-SDU bytes of those SDUs
-    uint64_t framesRxDropped{0}; //!< delivered SDUs refused by decapsulation (bad LLC/SNAP)
+    uint64_t framesRxDropped{0}; //!< delivered SDUs refused: bad LLC/SNAP or ReceiveErrorModel
 };
 
 /**
@@ -69,7 +69,14 @@ struct AtmNetDeviceVcStats
  *
  * Receive: cells are reassembled per VC (Aal5Reassembler, attribute `Reassembler`), the
  * encapsulation is removed and the packet goes up with the VC's address as source. Cells are
- * processed in one batch when an end-of-PDU cell arrives (one event per frame).
+ * processed in one batch when an end-of-PDU cell arrives (one event per frame). The
+ * `ReceiveErrorModel`, if set, sees the IP packet after decapsulation; a corrupted one is
+ * dropped (RxFrameDrop, ERROR_MODEL) and counted in framesRxDropped.
+ *
+ * Host CPU: when the node has an AtmHostCpu with a positive SendCost, Send() accepts the packet
+ * at once (returns true) and does the work above when the CPU job completes (later refusals
+ * are TxDrop events with their reasons); with a positive ReceiveCost a packet goes up when its
+ * receive job completes. Costs of 0 or no AtmHostCpu: no extra event, identical timing.
  *
  * An ARP request reaching the device means the IP layer found no ATMARP entry: it is
  * dropped, traced, and a warning naming the IP address is printed once per address.
@@ -288,7 +295,7 @@ class AtmNetDevice : public AtmDevice
      */
     void Deliver(uint32_t vc, Ptr<Packet> packet, uint16_t protocol);
 
-    /** @return the node's AtmHostCpu, or null (looked up once) */
+    /** @return the node's AtmHostCpu, or null (looked up at the first packet, then cached) */
     Ptr<AtmHostCpu> GetHostCpu();
     /**
      * @brief Refuse an SDU.

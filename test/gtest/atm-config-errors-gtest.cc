@@ -13,6 +13,7 @@
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-host-cpu.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
@@ -21,11 +22,13 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
+#include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
+#include <string>
 
 using namespace ns3;
 
@@ -167,6 +170,31 @@ TEST(AtmConfigErrorsDeathTest, CrossConnectOnAnUnattachedPort)
             s->AddVcCrossConnect(0, 0, 32, 1, 0, 33);
         },
         "is not attached to a link; connect the ports before adding cross-connects");
+}
+
+TEST(AtmConfigErrorsDeathTest, NegativeHostCpuCost)
+{
+    Ptr<Node> n = CreateObject<Node>();
+    const std::string node = "node " + std::to_string(n->GetId());
+    EXPECT_DEATH(
+        {
+            Ptr<AtmHostCpu> cpu = CreateObject<AtmHostCpu>();
+            n->AggregateObject(cpu);
+            cpu->SetAttribute("SendCost", TimeValue(MicroSeconds(-300)));
+        },
+        "AtmHostCpu on " + node + ": SendCost -300.*is negative; set a CPU time >= 0");
+    EXPECT_DEATH(CreateObject<AtmHostCpu>()->SetReceiveCost(MicroSeconds(-5)),
+                 "AtmHostCpu .not on a node.: ReceiveCost -5.*is negative");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmHostCpu> cpu = CreateObject<AtmHostCpu>();
+            n->AggregateObject(cpu);
+            cpu->Submit(MicroSeconds(-1), []() {});
+        },
+        "AtmHostCpu on " + node + ": job submitted with a negative CPU cost -1");
+    EXPECT_DEATH(AtmHelper().InstallHostCpu(NodeContainer(n), MicroSeconds(300), Seconds(-1)),
+                 "AtmHelper::InstallHostCpu: " + node +
+                     ": negative CPU cost .send [+]?300.*receive -1.*pass costs >= 0");
 }
 
 TEST(AtmConfigErrorsDeathTest, UnknownBufferPolicyName)
