@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-test-utils.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-host-cpu.h"
@@ -133,11 +135,13 @@ class HostCpuFifoTestCase : public TestCase
 };
 
 /** A TCP flow h0 -> s0 -> h1 over one OC-3c PVC (100 us per link). */
-struct HostPath
+struct HostPath : public atmtest::AtmHostPair
 {
-    NodeContainer hosts;                   //!< h0 (sender), h1 (receiver)
-    Ptr<AtmNetDevice> nic[2];              //!< the hosts' adapters
-    Ipv4InterfaceContainer ifs;            //!< their interfaces
+    HostPath()
+        : AtmHostPair(MicroSeconds(100))
+    {
+    }
+
     uint64_t txDrops{0};                   //!< TxDrop events on both hosts
     uint64_t rxFrameDrops{0};              //!< RxFrameDrop events on both hosts
     const char* lastRxDropReason{nullptr}; //!< the last RxFrameDrop reason
@@ -166,16 +170,8 @@ CountRxFrameDrop(HostPath* p, uint32_t, Ptr<const Packet>, const char* reason)
 void
 RecordMacRx(HostPath* p, Ptr<const Packet> packet)
 {
-    Ptr<Packet> c = packet->Copy();
-    Ipv4Header ip;
-    c->RemoveHeader(ip);
-    if (ip.GetProtocol() != 6)
-    {
-        return;
-    }
     TcpHeader tcp;
-    c->RemoveHeader(tcp);
-    if (c->GetSize() == 0)
+    if (!atmtest::PeekTcpData(packet, &tcp))
     {
         return;
     }
@@ -198,28 +194,12 @@ RecordMacRx(HostPath* p, Ptr<const Packet> packet)
 void
 BuildPath(HostPath& path, Time cost, uint32_t segmentSize)
 {
-    path.hosts.Create(2);
-    NodeContainer sw;
-    sw.Create(1);
-    AtmHelper atm;
-    atm.InstallSwitch(sw);
-    atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
-    NetDeviceContainer a = atm.Install(path.hosts.Get(0), sw.Get(0));
-    NetDeviceContainer b = atm.Install(sw.Get(0), path.hosts.Get(1));
-    InternetStackHelper internet;
-    internet.Install(path.hosts);
-    NetDeviceContainer nics(a.Get(0), b.Get(1));
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    path.ifs = addresses.Assign(nics);
-    AtmPvcHelper pvcs;
-    pvcs.Install(nics.Get(0), nics.Get(1));
     if (cost.IsStrictlyPositive())
     {
-        atm.InstallHostCpu(path.hosts, cost, cost);
+        path.atm.InstallHostCpu(path.hosts, cost, cost);
     }
     for (uint32_t i = 0; i < 2; ++i)
     {
-        path.nic[i] = DynamicCast<AtmNetDevice>(nics.Get(i));
         path.nic[i]->TraceConnectWithoutContext("TxDrop", MakeBoundCallback(&CountTxDrop, &path));
         path.nic[i]->TraceConnectWithoutContext("RxFrameDrop",
                                                 MakeBoundCallback(&CountRxFrameDrop, &path));
@@ -334,68 +314,6 @@ class HostCpuCapTestCase : public TestCase
     }
 };
 
-/** @brief Drops, once, the TCP data segment that starts at a chosen sequence number. */
-class OneSegmentDropModel : public ErrorModel
-{
-  public:
-    /**
-     * @brief Get the type ID.
-     * @return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::AtmHostCpuTestOneSegmentDropModel")
-                                .SetParent<ErrorModel>()
-                                .SetGroupName("Atm")
-                                .AddConstructor<OneSegmentDropModel>();
-        return tid;
-    }
-
-    /** @param seq the first sequence number of the data segment to drop once */
-    void SetSequence(uint32_t seq)
-    {
-        m_seq = seq;
-    }
-
-    /** @return segments dropped */
-    uint32_t GetDropped() const
-    {
-        return m_dropped;
-    }
-
-  private:
-    bool DoCorrupt(Ptr<Packet> p) override
-    {
-        if (m_dropped > 0)
-        {
-            return false;
-        }
-        Ptr<Packet> c = p->Copy();
-        Ipv4Header ip;
-        c->RemoveHeader(ip);
-        if (ip.GetProtocol() != 6)
-        {
-            return false;
-        }
-        TcpHeader tcp;
-        c->RemoveHeader(tcp);
-        if (c->GetSize() == 0 || tcp.GetSequenceNumber().GetValue() != m_seq)
-        {
-            return false;
-        }
-        ++m_dropped;
-        return true;
-    }
-
-    void DoReset() override
-    {
-        m_dropped = 0;
-    }
-
-    uint32_t m_seq{0};     //!< the segment to drop
-    uint32_t m_dropped{0}; //!< drops so far
-};
-
 /** @brief ReceiveErrorModel drops one chosen segment after decapsulation; TCP resends it. */
 class ReceiveErrorModelTestCase : public TestCase
 {
@@ -417,8 +335,8 @@ class ReceiveErrorModelTestCase : public TestCase
         const uint32_t seq = 1 + 10 * mss; // the 11th segment (ns-3's ISN is 0)
         HostPath path;
         BuildPath(path, m_cost, mss);
-        Ptr<OneSegmentDropModel> em = CreateObject<OneSegmentDropModel>();
-        em->SetSequence(seq);
+        Ptr<atmtest::TcpSegmentDropModel> em = CreateObject<atmtest::TcpSegmentDropModel>();
+        em->Add(seq);
         path.nic[1]->SetAttribute("ReceiveErrorModel", PointerValue(em));
         BulkSendHelper source("ns3::TcpSocketFactory",
                               InetSocketAddress(path.ifs.GetAddress(1), 9));

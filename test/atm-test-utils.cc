@@ -6,10 +6,16 @@
 
 #include "ns3/aal5-segmenter.h"
 #include "ns3/abort.h"
+#include "ns3/atm-pvc-helper.h"
 #include "ns3/callback.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -536,6 +542,88 @@ DrainIndices(Ptr<AtmOutputPort> port, uint32_t vc)
         }
     }
     return s;
+}
+
+bool
+PeekTcpData(Ptr<const Packet> packet, TcpHeader* tcp)
+{
+    Ptr<Packet> c = packet->Copy();
+    Ipv4Header ip;
+    c->RemoveHeader(ip);
+    if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+    {
+        return false;
+    }
+    c->RemoveHeader(*tcp);
+    return c->GetSize() > 0;
+}
+
+NS_OBJECT_ENSURE_REGISTERED(TcpSegmentDropModel);
+
+TypeId
+TcpSegmentDropModel::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::atmtest::TcpSegmentDropModel")
+                            .SetParent<ErrorModel>()
+                            .SetGroupName("Atm")
+                            .AddConstructor<TcpSegmentDropModel>();
+    return tid;
+}
+
+void
+TcpSegmentDropModel::Add(uint32_t seq)
+{
+    m_pending.insert(seq);
+}
+
+uint32_t
+TcpSegmentDropModel::GetDropped() const
+{
+    return m_dropped;
+}
+
+bool
+TcpSegmentDropModel::DoCorrupt(Ptr<Packet> p)
+{
+    TcpHeader tcp;
+    if (m_pending.empty() || !PeekTcpData(p, &tcp))
+    {
+        return false;
+    }
+    auto it = m_pending.find(tcp.GetSequenceNumber().GetValue());
+    if (it == m_pending.end())
+    {
+        return false;
+    }
+    m_pending.erase(it);
+    ++m_dropped;
+    return true;
+}
+
+void
+TcpSegmentDropModel::DoReset()
+{
+}
+
+AtmHostPair::AtmHostPair(Time linkDelay, const std::string& rate)
+{
+    hosts.Create(2);
+    NodeContainer sw;
+    sw.Create(1);
+    atm.InstallSwitch(sw);
+    atm.SetChannelAttribute("CellRate", StringValue(rate));
+    atm.SetChannelAttribute("Delay", TimeValue(linkDelay));
+    NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
+    NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(1));
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    NetDeviceContainer nics(a.Get(0), b.Get(1));
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    ifs = addresses.Assign(nics);
+    AtmPvcHelper pvcs;
+    pvcs.Install(nics.Get(0), nics.Get(1));
+    nic[0] = DynamicCast<AtmNetDevice>(nics.Get(0));
+    nic[1] = DynamicCast<AtmNetDevice>(nics.Get(1));
 }
 
 } // namespace atmtest

@@ -12,14 +12,21 @@
 #include "ns3/atm-cell.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-device.h"
+#include "ns3/atm-helper.h"
+#include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
+#include "ns3/error-model.h"
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
+#include "ns3/tcp-header.h"
 #include "ns3/type-id.h"
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -427,6 +434,57 @@ Ptr<AtmChannel> Connect(Ptr<AtmDevice> a, Ptr<AtmDevice> b, const std::string& r
  * @return a user-data cell without a frame
  */
 AtmCell MakeCell(uint16_t vpi, uint16_t vci, bool eom = false);
+
+/**
+ * @param packet an IP packet as an AtmNetDevice delivers or a ReceiveErrorModel sees it
+ * @param tcp receives its TCP header
+ * @return true if it is a TCP segment that carries data
+ */
+bool PeekTcpData(Ptr<const Packet> packet, TcpHeader* tcp);
+
+/**
+ * @brief Drops the first arrival of each chosen TCP data segment (by its first sequence number)
+ * in the IP packets an AtmNetDevice delivers (its ReceiveErrorModel).
+ */
+class TcpSegmentDropModel : public ErrorModel
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /** @param seq a data segment's first sequence number to drop once */
+    void Add(uint32_t seq);
+
+    /** @return the segments dropped so far */
+    uint32_t GetDropped() const;
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override;
+    void DoReset() override;
+
+    std::set<uint32_t> m_pending; //!< sequence numbers still to drop
+    uint32_t m_dropped{0};        //!< segments dropped
+};
+
+/**
+ * @brief h0 -- s0 -- h1: two hosts with IPv4 (10.1.1.1, 10.1.1.2) on one switch, one PVC.
+ */
+struct AtmHostPair
+{
+    NodeContainer hosts;        //!< h0, h1
+    Ptr<AtmNetDevice> nic[2];   //!< their adapters
+    Ipv4InterfaceContainer ifs; //!< their interfaces
+    AtmHelper atm;              //!< the helper that built it (InstallHostCpu, traces)
+
+    /**
+     * @param linkDelay propagation delay of each of the two links
+     * @param rate their CellRate
+     */
+    explicit AtmHostPair(Time linkDelay = Time(0), const std::string& rate = "OC3c");
+};
 
 } // namespace atmtest
 } // namespace ns3

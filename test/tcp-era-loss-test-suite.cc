@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-test-utils.h"
+
 #include "ns3/atm-helper.h"
 #include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-pvc-helper.h"
@@ -40,72 +42,6 @@ namespace
 constexpr uint32_t MSS = 1000;
 /** One-way propagation delay of each of the two links. */
 const Time LINK_DELAY = MilliSeconds(10);
-
-/**
- * @brief Drops the first transmission of chosen TCP data segments (by sequence number) in the
- * IP packets an AtmNetDevice delivers.
- */
-class SegmentDropModel : public ErrorModel
-{
-  public:
-    /**
-     * @brief Get the type ID.
-     * @return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::AtmTestSegmentDropModel")
-                                .SetParent<ErrorModel>()
-                                .SetGroupName("Atm")
-                                .AddConstructor<SegmentDropModel>();
-        return tid;
-    }
-
-    /** @param seq a data segment's first sequence number to drop once */
-    void Add(uint32_t seq)
-    {
-        m_pending.insert(seq);
-    }
-
-    /** @return the segments dropped so far */
-    uint32_t GetDropped() const
-    {
-        return m_dropped;
-    }
-
-  private:
-    bool DoCorrupt(Ptr<Packet> p) override
-    {
-        Ptr<Packet> c = p->Copy();
-        Ipv4Header ip;
-        c->RemoveHeader(ip);
-        if (ip.GetProtocol() != 6)
-        {
-            return false;
-        }
-        TcpHeader tcp;
-        c->RemoveHeader(tcp);
-        if (c->GetSize() == 0)
-        {
-            return false;
-        }
-        auto it = m_pending.find(tcp.GetSequenceNumber().GetValue());
-        if (it == m_pending.end())
-        {
-            return false;
-        }
-        m_pending.erase(it);
-        ++m_dropped;
-        return true;
-    }
-
-    void DoReset() override
-    {
-    }
-
-    std::set<uint32_t> m_pending; //!< sequence numbers still to drop
-    uint32_t m_dropped{0};        //!< segments dropped
-};
 
 /** A congestion-state change or an ssthresh/cwnd value, with its time. */
 struct Sample
@@ -267,31 +203,16 @@ RunScripted(LossRun* run,
             uint32_t segments,
             Time stop)
 {
-    NodeContainer hosts;
-    hosts.Create(2);
-    NodeContainer sw;
-    sw.Create(1);
-    AtmHelper atm;
-    atm.InstallSwitch(sw);
-    atm.SetChannelAttribute("CellRate", StringValue("OC3c"));
-    atm.SetChannelAttribute("Delay", TimeValue(LINK_DELAY));
-    NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
-    NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(1));
-    InternetStackHelper internet;
-    internet.Install(hosts);
-    NetDeviceContainer nics(a.Get(0), b.Get(1));
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer ifs = addresses.Assign(nics);
-    AtmPvcHelper pvcs;
-    pvcs.Install(nics.Get(0), nics.Get(1));
+    atmtest::AtmHostPair path(LINK_DELAY);
+    const NodeContainer& hosts = path.hosts;
     presets.Install(hosts);
 
-    Ptr<SegmentDropModel> em = CreateObject<SegmentDropModel>();
+    Ptr<atmtest::TcpSegmentDropModel> em = CreateObject<atmtest::TcpSegmentDropModel>();
     for (uint32_t k : lost)
     {
         em->Add(1 + k * MSS);
     }
-    nics.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    path.nic[1]->SetAttribute("ReceiveErrorModel", PointerValue(em));
 
     const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
     Ptr<Socket> listener = Socket::CreateSocket(hosts.Get(1), factory);
@@ -303,7 +224,7 @@ RunScripted(LossRun* run,
     run->sender = DynamicCast<TcpEraSocket>(s);
     s->Bind();
     run->rec.Start(s, static_cast<uint64_t>(segments) * MSS);
-    s->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
+    s->Connect(InetSocketAddress(path.ifs.GetAddress(1), 5000));
 
     // Empty-path round trip: 4 propagation delays plus a segment's and an ACK's cells once
     // per link (store-and-forward-free cell switching adds one cell time per hop).

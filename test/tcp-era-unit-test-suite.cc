@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-test-utils.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-ns3-compat.h"
@@ -281,21 +283,8 @@ class FactoryBulkSendTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer hosts;
-        hosts.Create(2);
-        NodeContainer sw;
-        sw.Create(1);
-        AtmHelper atm;
-        atm.InstallSwitch(sw);
-        NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
-        NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(1));
-        InternetStackHelper internet;
-        internet.Install(hosts);
-        NetDeviceContainer nics(a.Get(0), b.Get(1));
-        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addresses.Assign(nics);
-        AtmPvcHelper pvcs;
-        pvcs.Install(nics.Get(0), nics.Get(1));
+        atmtest::AtmHostPair path;
+        const NodeContainer& hosts = path.hosts;
         TcpEraPresets presets(TcpEraPresets::NEWRENO);
         presets.SetSegmentSize(4000);
         presets.Install(hosts);
@@ -315,7 +304,7 @@ class FactoryBulkSendTestCase : public TestCase
 
         const std::string tid = TcpEraPresets::GetSocketFactoryTypeId().GetName();
         const uint32_t bytes = 2000000;
-        BulkSendHelper source(tid, InetSocketAddress(ifs.GetAddress(1), 9));
+        BulkSendHelper source(tid, InetSocketAddress(path.ifs.GetAddress(1), 9));
         source.SetAttribute("MaxBytes", UintegerValue(bytes));
         ApplicationContainer src = source.Install(hosts.Get(0));
         PacketSinkHelper sink(tid, InetSocketAddress(Ipv4Address::GetAny(), 9));
