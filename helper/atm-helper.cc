@@ -181,6 +181,21 @@ AtmHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
 }
 
 void
+AtmHelper::SetBufferPolicyAttribute(std::string name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(!m_policyFactory.IsTypeIdSet(),
+                    "AtmHelper::SetBufferPolicyAttribute(\"" << name
+                                                             << "\"): no buffer policy chosen; "
+                                                                "call SetBufferPolicy() first");
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_IF(!m_policyFactory.GetTypeId().LookupAttributeByName(name, &info),
+                    "AtmHelper::SetBufferPolicyAttribute: buffer policy "
+                        << m_policyFactory.GetTypeId().GetName() << " has no attribute \"" << name
+                        << "\"");
+    m_policyFactory.Set(name, value);
+}
+
+void
 AtmHelper::SetCreditFlowControl(uint32_t credits)
 {
     m_credits = credits;

@@ -100,6 +100,14 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     template <typename... Ts>
     void SetBufferPolicy(std::string type, Ts&&... args);
     /**
+     * @brief Set one attribute of the buffer policy chosen with SetBufferPolicy(), for attributes
+     * known only at run time (a command line); the template form takes them at once.
+     * @param name attribute name of the policy's TypeId
+     * @param value its value
+     */
+    void SetBufferPolicyAttribute(std::string name, const AttributeValue& value);
+
+    /**
      * @brief The cell scheduler of every switch port created: one new object per port.
      * @param type the TypeId name of an AtmCellScheduler subclass
      * @param args attribute name / value pairs

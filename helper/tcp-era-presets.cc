@@ -282,6 +282,18 @@ TcpEraPresets::GetWindow() const
     return m_window;
 }
 
+uint32_t
+TcpEraPresets::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+TcpEraPresets::GetTimestamps() const
+{
+    return m_timestamps;
+}
+
 Time
 TcpEraPresets::GetTimerTick() const
 {

@@ -146,6 +146,10 @@ class TcpEraPresets
     uint32_t GetSegmentSize() const;
     /** @return the window (socket buffers) */
     uint32_t GetWindow() const;
+    /** @return the IP MTU the preset assumes */
+    uint32_t GetMtu() const;
+    /** @return true if data segments carry the 12-byte timestamp option */
+    bool GetTimestamps() const;
     /** @return the timer tick */
     Time GetTimerTick() const;
     /** @return the minimum RTO */

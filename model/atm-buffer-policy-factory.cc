@@ -24,6 +24,7 @@ AtmBufferPolicyFactory::GetShortNames()
         {"sd", "ns3::SelectiveDropBufferPolicy"},
         {"fba", "ns3::FbaBufferPolicy"},
         {"vc-threshold", "ns3::VcThresholdBufferPolicy"},
+        {"vc-tail", "ns3::VcTailDropBufferPolicy"},
     };
     return names;
 }
