@@ -67,6 +67,8 @@ main(int argc, char* argv[])
     uint32_t firstMss = 0;
     uint32_t window = 0;
     bool delayedAck = false;
+    Time timerTick = Time();
+    uint32_t minRtoTicks = 0;
     Time hostDelay = Time();
     Time duration = Seconds(10);
     Time startJitter = MilliSeconds(1);
@@ -108,6 +110,10 @@ main(int argc, char* argv[])
     cmd.AddValue("firstMss", "MSS of flow 0 only (0: as --mss); SANDIA-FAIR uses 64", firstMss);
     cmd.AddValue("window", "TCP window = socket buffers in bytes (0: the preset's)", window);
     cmd.AddValue("delayedAck", "delayed ACKs (200 ms timer)", delayedAck);
+    cmd.AddValue("timerTick",
+                 "TCP timer tick (0: the preset's; jain 100ms, sandia 10ms)",
+                 timerTick);
+    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's, 2)", minRtoTicks);
     cmd.AddValue("hostDelay",
                  "host protocol processing per packet sent and per packet received (0: none)",
                  hostDelay);
@@ -133,6 +139,14 @@ main(int argc, char* argv[])
         presets.SetWindow(window);
     }
     presets.SetDelayedAck(delayedAck);
+    if (timerTick.IsStrictlyPositive())
+    {
+        presets.SetTimerTick(timerTick);
+    }
+    if (minRtoTicks > 0)
+    {
+        presets.SetMinRtoTicks(minRtoTicks);
+    }
 
     const AtmDelayPreset preset = AtmDelayPreset::Get(delays);
     const Time usedAccess = accessDelay.IsNegative() ? preset.accessDelay : accessDelay;

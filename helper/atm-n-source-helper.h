@@ -18,6 +18,7 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/packet-sink.h"
 
 #include <cstdint>
 #include <map>
@@ -26,8 +27,6 @@
 
 namespace ns3
 {
-
-class PacketSink;
 
 /**
  * @ingroup atm
