@@ -15,6 +15,10 @@ cpp_examples = [
     ("atm-first --duration=1 --trunkRate=E3 --bufferCells=200 --pcap=false --ascii=false", "True", "False"),
     ("atm-first --duration=1 --trunkRate=E3 --bufferCells=300 --policy=epd --pcap=false --ascii=false", "True", "False"),
     ("atm-first --duration=1 --trunkRate=E3 --bufferCells=300 --credits=200 --pcap=false --ascii=false", "True", "False"),
+    ("atm-n-source --duration=0.2s", "True", "False"),
+    ("atm-n-source --nSources=15 --policy=sd --tcp=reno --delays=wan --window=600000 --bufferCells=12000 --duration=0.3s", "True", "False"),
+    ("atm-n-source --source=sandia --nSources=6 --linkRate=Sandia --delays=sandia --tcp=reno --mss=8152 --window=65536 --hostDelay=300us --credits=5 --bufferCells=100000 --firstMss=64 --duration=0.2s", "True", "False"),
+    ("atm-n-source --source=sandia --nSources=6 --linkRate=Sandia --delays=sandia --tcp=vanilla --mss=8152 --window=65536 --perVcQueues=1 --policy=drop-whole --perVcBufferCells=256 --bufferCells=1536 --duration=0.2s", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
