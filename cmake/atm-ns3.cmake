@@ -155,3 +155,7 @@ else()
   set(ATM_NS3_CXX_STANDARD 17)
 endif()
 message(STATUS "atm: ns-3 ${ATM_NS3_VERSION} (${ATM_NS3_BACKEND}), C++${ATM_NS3_CXX_STANDARD}")
+
+# What the validation runner (utils/atmval) records with every run.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/atm-build-info.txt
+     "ATM_NS3_VERSION=${ATM_NS3_VERSION}\nATM_NS3_BACKEND=${ATM_NS3_BACKEND}\n")

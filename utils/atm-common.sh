@@ -39,8 +39,9 @@ atm_apt_install() {
 atm_deps_debian() {
     # libns3-dev's CMake targets link these -dev libraries by absolute path without depending on them.
     # tshark: the pcap test checks that Wireshark's dissectors decode the SunATM traces.
+    # python3-matplotlib: the validation runner's figures (utils/atm-validation).
     atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
-        libgsl-dev libsqlite3-dev libxml2-dev tshark
+        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib
 }
 
 # Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
@@ -124,6 +125,31 @@ atm_test_standalone() {
     atm_run_suites "$1" "$2" "$3"
     atm_run_gtest "$1" "$3"
     atm_run_examples "$1" "$3"
+    atm_run_validation_smoke "$1" "$3"
+}
+
+# The Python interpreter with the distribution's matplotlib (a pyenv/venv python3 first on PATH
+# may lack it).
+atm_python() {
+    if [ -x /usr/bin/python3 ]; then /usr/bin/python3 "$@"; else python3 "$@"; fi
+}
+
+# The validation runner: its unit tests (a fake simulator) and one real target at a fifth of its
+# duration, end to end (runs, SQLite, figures, report). $1 = build dir, $2 = label prefix.
+atm_run_validation_smoke() {
+    local dir=$1 label=$2 rc
+    (cd "$ATM_ROOT" && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
+        >"$dir/validation-unittest.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 30 "$dir/validation-unittest.log"
+    atm_count "$label validation runner unit tests" $rc
+    atm_python "$ATM_ROOT/utils/atm-validation" --build "$dir" --targets SANDIA-SEL --seeds 1 \
+        --duration-scale 0.2 --out "$dir/validation-smoke" >"$dir/validation-smoke.log" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] && [ -s "$dir/validation-smoke/report.md" ] \
+        && [ -s "$dir/validation-smoke/figures/sandia-sel.png" ] || rc=1
+    [ $rc -ne 0 ] && tail -n 30 "$dir/validation-smoke.log"
+    atm_count "$label validation runner smoke run (SANDIA-SEL, 1 s)" $rc
 }
 
 atm_summary() {

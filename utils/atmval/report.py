@@ -1,0 +1,234 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Markdown report, summary.json and the paper-style figures."""
+
+import json
+import math
+from pathlib import Path
+from statistics import mean, pstdev
+
+from . import targets as T
+
+
+def _fmt(x):
+    if isinstance(x, (int,)) and not isinstance(x, bool):
+        return f"{x}"
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    ax = abs(x)
+    return f"{x:.3f}" if ax < 10 else f"{x:.2f}" if ax < 1000 else f"{x:.0f}"
+
+
+def _stats(values):
+    v = [float(x) for x in values]
+    if not v:
+        return float("nan"), "–"
+    if len(v) == 1:
+        return v[0], "–"
+    return mean(v), f"sd {_fmt(pstdev(v))}, {_fmt(min(v))}–{_fmt(max(v))}"
+
+
+def write(out, meta, chosen, results, failed):
+    """Write report.md, summary.json and figures/; return True if a hard check failed."""
+    out = Path(out)
+    figdir = out / "figures"
+    figdir.mkdir(parents=True, exist_ok=True)
+    lines = [
+        "# atm validation report",
+        "",
+        f"- date {meta['date']}, module commit `{meta['commit']}`, ns-3 {meta['ns3']}",
+        f"- set **{meta['set']}**, {meta['seeds']} seeds (RngRun 1..{meta['seeds']}), "
+        f"{meta['runs']} runs ({meta['reused']} reused from the database), {meta['jobs']} in parallel, "
+        f"{meta['wall']:.0f} s wall, {meta['cpu']:.0f} s of simulation processes"
+        + (f", durations scaled by {meta['durationScale']}" if meta["durationScale"] != 1 else ""),
+        f"- re-run: `{meta['command']}`; every run is in `runs.sqlite` (table `runs`)",
+        "",
+        "Hard checks are the robust results the model must reproduce (PASS/FAIL); soft checks "
+        "compare with the published numbers within the suggested tolerance (ok/off). "
+        "Simulated values are means over seeds with their spread.",
+        "",
+    ]
+    summary = {"meta": meta, "targets": []}
+    hard_failed = False
+    overview = []
+    body = []
+    for t, runs in chosen:
+        res = results.get(t.id, {})
+        checks = t.check(res) if (t.check and res) else []
+        nh = sum(1 for c in checks if c.hard)
+        nh_ok = sum(1 for c in checks if c.hard and c.ok)
+        ns = sum(1 for c in checks if not c.hard)
+        ns_ok = sum(1 for c in checks if not c.hard and c.ok)
+        hard_failed |= nh_ok < nh
+        overview.append(f"| {t.id} | {nh_ok}/{nh} | {ns_ok}/{ns} | {len(runs)} |")
+        body += [f"## {t.id}", "", f"{t.title} ({t.spec}).", ""]
+        if checks:
+            body += ["| quantity | published | simulated | spread over seeds | tolerance | kind | result |",
+                     "|---|---|---|---|---|---|---|"]
+            for c in checks:
+                mu, spread = _stats(c.values)
+                if len(c.values) > 1 and c.tolerance == "ordering":
+                    sim = " / ".join(_fmt(float(v)) for v in c.values)
+                    spread = "–"
+                else:
+                    sim = _fmt(mu)
+                unit = f" {c.unit}" if c.unit else ""
+                result = ("PASS" if c.ok else "**FAIL**") if c.hard else ("ok" if c.ok else "off")
+                q = c.quantity.replace("|", "\\|")
+                body.append(f"| {q} | {c.published}{unit} | {sim}{unit} | {spread} | "
+                            f"{c.tolerance} | {'hard' if c.hard else 'soft'} | {result} |")
+            body.append("")
+        else:
+            body += ["No completed runs.", ""]
+        fig = draw(t, res, figdir)
+        if fig:
+            body += [f"![{t.id}](figures/{fig})", ""]
+        if t.deviations:
+            body += [f"Known deviations: {t.deviations}", ""]
+        summary["targets"].append({
+            "id": t.id, "checks": [{"quantity": c.quantity, "published": c.published,
+                                    "values": [float(v) for v in c.values], "tolerance": c.tolerance,
+                                    "hard": c.hard, "ok": c.ok} for c in checks]})
+    lines += ["| target | hard checks passed | soft checks ok | runs |", "|---|---|---|---|"]
+    lines += overview + [""]
+    if failed:
+        lines += ["## Failed runs", ""]
+        for j in failed:
+            lines.append(f"- {j['target']} {j['label']} seed {j['seed']}: exit {j['rc']}: "
+                         f"`{' '.join(j['cmd'])}`\n\n  ```\n  {j['stderr'].strip()[-600:]}\n  ```")
+        lines.append("")
+    (out / "report.md").write_text("\n".join(lines + body) + "\n")
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    return hard_failed
+
+
+# ---- figures ---------------------------------------------------------------------------------
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _bars(ax, groups, published, simulated, title, ylabel):
+    """Grouped bars: published (hatched) next to simulated (min-max error bar) per group."""
+    x = range(len(groups))
+    w = 0.38
+    ax.bar([i - w / 2 for i in x], published, w, label="published", color="#bbbbbb",
+           edgecolor="black", hatch="//")
+    mu = [mean(v) if v else float("nan") for v in simulated]
+    err = [[m - min(v) if v else 0 for m, v in zip(mu, simulated)],
+           [max(v) - m if v else 0 for m, v in zip(mu, simulated)]]
+    ax.bar([i + w / 2 for i in x], mu, w, yerr=err, capsize=3, label="simulated",
+           color="#3b75af", edgecolor="black")
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(groups, rotation=30, ha="right", fontsize=8)
+    ax.set_title(title, fontsize=10)
+    ax.set_ylabel(ylabel)
+    ax.grid(axis="y", alpha=0.3)
+
+
+def draw(t, res, figdir):
+    if not res:
+        return None
+    plt = _plt()
+    name = f"{t.id.lower()}.png"
+    if t.id == "SANDIA-SEL":
+        schemes = [s for s in T.SANDIA_SCHEMES if res.get(s)]
+        fig, axs = plt.subplots(1, 4, figsize=(15, 3.8))
+        _bars(axs[0], schemes, [T.SANDIA_PUBLISHED[s][0] for s in schemes],
+              [T.per_session(res, s) for s in schemes], "throughput per session", "Mb/s")
+        _bars(axs[1], schemes, [T.SANDIA_PUBLISHED[s][1] for s in schemes],
+              [[100 * r["cellLossRatio"] for r in res[s]] for s in schemes], "cell loss", "%")
+        _bars(axs[2], schemes, [T.SANDIA_PUBLISHED[s][2] for s in schemes],
+              [T.m(res, s, "retransmissionPercent") for s in schemes], "TCP retransmissions", "%")
+        pub_eff = {"fc": 1.0, "simple": 0.63, "drop-tail": float("nan"), "drop-whole": float("nan")}
+        _bars(axs[3], schemes, [pub_eff[s] for s in schemes],
+              [T.m(res, s, "effectiveUtilization") for s in schemes],
+              "effective utilisation (raw: dots)", "fraction")
+        for i, s in enumerate(schemes):
+            axs[3].plot([i + 0.19], [mean(T.m(res, s, "rawUtilization"))], "ko", ms=4)
+        axs[0].legend(fontsize=8)
+        fig.suptitle("SANDIA-SEL: 6 sessions, 256-cell per-VC queues vs AN2 credits", fontsize=11)
+    elif t.id == "SANDIA-FAIR":
+        if not res.get("mixed"):
+            return None
+        pub = [0.754, 27.95, 28.19, 27.79, 28.15, 27.88]
+        sim = [[r["goodputMbps"][i] for r in res["mixed"]] for i in range(6)]
+        fig, axs = plt.subplots(1, 2, figsize=(10, 3.8), gridspec_kw={"width_ratios": [1, 5]})
+        _bars(axs[0], ["64 B"], [pub[0]], [sim[0]], "64-byte session", "Mb/s")
+        _bars(axs[1], [f"8 KB #{i}" for i in range(1, 6)], pub[1:], sim[1:], "8 KB sessions", "Mb/s")
+        axs[0].legend(fontsize=8)
+        fig.suptitle("SANDIA-FAIR (Table 2): AN2 credits, one 64-byte-MSS session", fontsize=11)
+    elif t.id == "SANDIA-N":
+        ns = sorted({int(k.split("N=")[1]) for k in res})
+        fig, axs = plt.subplots(1, 2, figsize=(10, 3.8))
+        for s, style in (("fc", "o-"), ("simple", "s--")):
+            pts = [(n, T.per_session(res, f"{s} N={n}")) for n in ns if res.get(f"{s} N={n}")]
+            if pts:
+                axs[0].errorbar([n for n, _ in pts], [mean(v) for _, v in pts],
+                                yerr=[[mean(v) - min(v) for _, v in pts], [max(v) - mean(v) for _, v in pts]],
+                                fmt=style, capsize=3, label="credit FC" if s == "fc" else "simple drop")
+        c = next(iter(res.values()))[0]["maxGoodputMbps"]
+        axs[0].plot(ns, [c / n for n in ns], "k:", label="C/N")
+        axs[0].set_xlabel("sessions N")
+        axs[0].set_ylabel("average throughput per session (Mb/s)")
+        axs[0].legend(fontsize=8)
+        pts = [(n, T.m(res, f"fc N={n}", "meanRttMs")) for n in ns if res.get(f"fc N={n}")]
+        axs[1].plot([n for n, _ in pts], [mean(v) for _, v in pts], "o-", label="credit FC, simulated")
+        w_over_c = 65536 * 8 / (c * 1e6) * 1e3
+        axs[1].plot(ns, [n * w_over_c for n in ns], "k:", label="N·W/C")
+        pts = [(n, T.m(res, f"simple N={n}", "meanRttMs")) for n in ns if res.get(f"simple N={n}")]
+        axs[1].plot([n for n, _ in pts], [mean(v) for _, v in pts], "s--", label="simple drop")
+        axs[1].set_xlabel("sessions N")
+        axs[1].set_ylabel("TCP RTT (ms)")
+        axs[1].legend(fontsize=8)
+        fig.suptitle("SANDIA-N: throughput and RTT against the number of sessions", fontsize=11)
+        for ax in axs:
+            ax.grid(alpha=0.3)
+    elif t.id.startswith("JAIN-ICCCN") or t.id == "JAIN-GEO":
+        rows = []
+        for label in sorted(res, key=lambda l: (int(l.split("N=")[1].split()[0]),
+                                                int(l.split("K=")[1].split()[0]), l.split()[-1])):
+            parts = label.split()
+            pol = parts[-1]
+            i = [p for p, _ in T.POLICIES].index(pol)
+            n = int(label.split("N=")[1].split()[0]) if "N=" in label else 5
+            k = int(label.split("K=")[1].split()[0])
+            if t.id == "JAIN-GEO":
+                pub = T.GEO_PUB.get((parts[1], k))
+                group = f"{parts[1]} {k // 1000}k {pol}"
+            else:
+                pub = T.ICCCN.get((parts[0], n, k)) if parts[1] == "sack" else None
+                group = f"N={n} K={k} {pol}"
+            rows.append((group, pub[0][i] if pub else float("nan"), pub[1][i] if pub else float("nan"),
+                         T.m(res, label, "efficiency"), T.m(res, label, "fairness")))
+        fig, axs = plt.subplots(2, 1, figsize=(max(8, 0.55 * len(rows)), 7))
+        _bars(axs[0], [r[0] for r in rows], [r[1] for r in rows], [r[3] for r in rows],
+              "efficiency", "E = Σx/C")
+        _bars(axs[1], [r[0] for r in rows], [r[2] for r in rows], [r[4] for r in rows],
+              "fairness", "Jain index")
+        axs[0].legend(fontsize=8)
+        fig.suptitle(f"{t.id}: {t.title}", fontsize=10)
+    elif t.id == "JAIN-BUF":
+        fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
+        for ax, orbit in zip(axs, T.BUF_LISTS):
+            rtt_cells = 10596 if orbit == "LEO" else 201328
+            for n in T.BUF_LISTS[orbit][2]:
+                pts = [(k / rtt_cells, T.m(res, f"{orbit} N={n} K={k}", "efficiency"))
+                       for k in T.BUF_LISTS[orbit][1] if res.get(f"{orbit} N={n} K={k}")]
+                if pts:
+                    ax.plot([p for p, _ in pts], [mean(v) for _, v in pts], "o-", label=f"N={n}")
+            ax.set_xscale("log")
+            ax.set_xlabel("buffer (fraction of RTT × link rate)")
+            ax.set_ylabel("efficiency")
+            ax.axvline(0.5, color="k", ls=":", lw=1)
+            ax.set_title(f"{orbit}, SACK + SD", fontsize=10)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=8)
+    else:
+        return None
+    fig.tight_layout()
+    fig.savefig(figdir / name, dpi=110)
+    plt.close(fig)
+    return name
