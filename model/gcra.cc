@@ -202,6 +202,13 @@ Gcra::GetTat() const
 }
 
 AtmExactTime
+Gcra::GetExactTat() const
+{
+    NS_ABORT_MSG_IF(m_unitsPerStep == 0, "Gcra: used before it was configured");
+    return m_started ? AtmExactTime::FromUnits(m_tat, m_unitsPerStep) : AtmExactTime();
+}
+
+AtmExactTime
 Gcra::GetExactIncrement() const
 {
     NS_ABORT_MSG_IF(m_unitsPerStep == 0, "Gcra: used before it was configured");

@@ -159,6 +159,15 @@ class Gcra
     /// @return TAT rounded up to a time step (for display), or Time::Min() before the first cell
     Time GetTat() const;
 
+    /// @return TAT exactly (zero before the first cell: see IsStarted())
+    AtmExactTime GetExactTat() const;
+
+    /// @return true once a cell has conformed or been charged since construction or Reset()
+    bool IsStarted() const
+    {
+        return m_started;
+    }
+
     /// @return I exactly
     AtmExactTime GetExactIncrement() const;
 
