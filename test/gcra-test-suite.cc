@@ -321,14 +321,24 @@ class GcraNoDriftTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(first, 2U, "L = 0 flags the third cell, 0.44 ns early");
 
         // Rounded up, I' = 16394 ns = I + 34/61 ns: with every earlier cell conforming, TAT
-        // before cell k is 16394 k and k I' - ceil(k I) = floor(34 k / 61) must stay <= 1 ns:
-        // k = 3 gives 1, k = 4 gives 2, so cell 4 is the first rejected. Over 10^6 cells the
-        // policer passes at most 1 + floor((t_n + L) / I') of them (eq. 3.2 with one bucket).
+        // before cell k is 16394 k and k I' - ceil(k I) = floor(34 k / 61) must stay <= L.
+        // L = 1 ns: k = 3 gives 1, k = 4 gives 2, so cell 4 is the first rejected; from then on
+        // the 1 ns of slack cannot absorb two short (16393 ns) gaps in a row against 16394 ns,
+        // and a large share of the exactly shaped cells is rejected.
         const uint64_t up = Feed(Gcra(Ns(16394), Ns(1)), n, ceil61k, &first);
-        NS_TEST_ASSERT_MSG_EQ(first, 4U, "rounded-up increment: first rejection");
-        const uint64_t bound = 1 + (ceil61k(n).GetTimeStep() + 1) / 16394;
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(up, bound, "rounded-up increment: conforming cells");
-        NS_TEST_ASSERT_MSG_GT(n + 1 - up, 30U, "about 34 cells per million rejected");
+        NS_TEST_ASSERT_MSG_EQ(first, 4U, "rounded-up increment, L = 1 ns: first rejection");
+        NS_TEST_ASSERT_MSG_GT(n + 1 - up, n / 10, "more than 10 % of the cells rejected");
+        // L = CDVT 101 us: the drift of 34/61 ns per cell uses the CDVT up, floor(34 k / 61) >
+        // 101000 first at k = ceil(101001 x 61 / 34) = 181208; the exact GCRA passes all. Over
+        // 10^6 cells the policer then passes 1 + floor((t_n + L) / I') of them, the bound of
+        // eq. 3.2 for one bucket: 999973, 28 cells of an exactly shaped source lost.
+        const uint64_t upCdvt = Feed(Gcra(Ns(16394), MicroSeconds(101)), n, ceil61k, &first);
+        NS_TEST_ASSERT_MSG_EQ(first, 181208U, "rounded-up increment, CDVT 101 us");
+        const uint64_t bound = 1 + (ceil61k(n).GetTimeStep() + 101000) / 16394;
+        NS_TEST_ASSERT_MSG_EQ(upCdvt, bound, "the rounded policer passes just its own bound");
+        NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(r61k, MicroSeconds(101)), n, ceil61k, &first),
+                              n + 1,
+                              "exact, CDVT 101 us");
 
         // Rounded down, I'' = 16393 ns: a source spaced 16393 ns (61,001.6 cells/s, above the
         // contract) passes for ever, while the exact GCRA rejects its cell 3: k (I - 16393) =
