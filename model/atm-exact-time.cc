@@ -1,0 +1,275 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-exact-time.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <limits>
+#include <string>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmExactTime");
+
+namespace
+{
+
+typedef AtmExactTime::Int128 Int128;
+/// Unsigned 128-bit integer for gcd and lcm.
+__extension__ typedef unsigned __int128 Uint128;
+
+/// @return the greatest common divisor of a and b (Euclid), gcd(0, 0) = 0
+Uint128
+Gcd(Uint128 a, Uint128 b)
+{
+    while (b != 0)
+    {
+        const Uint128 t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/// @return |x| as an unsigned value (also for the most negative Int128)
+Uint128
+Magnitude(Int128 x)
+{
+    return x < 0 ? static_cast<Uint128>(0) - static_cast<Uint128>(x) : static_cast<Uint128>(x);
+}
+
+/// @return a * b, aborting on overflow; @p what names the operation in the message
+Int128
+CheckedMul(Int128 a, Int128 b, const char* what)
+{
+    Int128 r;
+    NS_ABORT_MSG_IF(__builtin_mul_overflow(a, b, &r),
+                    "AtmExactTime: " << what
+                                     << " overflows 128-bit arithmetic; the times or rates are "
+                                        "far outside any realistic contract");
+    return r;
+}
+
+/// @return a + b, aborting on overflow
+Int128
+CheckedAdd(Int128 a, Int128 b, const char* what)
+{
+    Int128 r;
+    NS_ABORT_MSG_IF(__builtin_add_overflow(a, b, &r),
+                    "AtmExactTime: " << what
+                                     << " overflows 128-bit arithmetic; the times or rates are "
+                                        "far outside any realistic contract");
+    return r;
+}
+
+/// @return floor(a / m) for m > 0
+Int128
+FloorDiv(Int128 a, Int128 m)
+{
+    Int128 q = a / m;
+    if (a % m != 0 && a < 0)
+    {
+        --q;
+    }
+    return q;
+}
+
+/// @return the Time of @p steps, aborting if it does not fit 64 bits
+Time
+ToTime(Int128 steps)
+{
+    NS_ABORT_MSG_IF(steps > std::numeric_limits<int64_t>::max() ||
+                        steps < std::numeric_limits<int64_t>::min(),
+                    "AtmExactTime: a value of " << static_cast<double>(steps)
+                                                << " steps does not fit ns-3's 64-bit Time");
+    return Time(static_cast<int64_t>(steps));
+}
+
+/// @return the decimal digits of x
+std::string
+ToDecimal(Int128 x)
+{
+    Uint128 m = Magnitude(x);
+    std::string digits;
+    do
+    {
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+        m /= 10;
+    } while (m != 0);
+    return x < 0 ? "-" + digits : digits;
+}
+
+} // namespace
+
+AtmExactTime::AtmExactTime()
+    : m_units(0),
+      m_unitsPerStep(1)
+{
+}
+
+AtmExactTime::AtmExactTime(Time t)
+    : m_units(t.GetTimeStep()),
+      m_unitsPerStep(1)
+{
+}
+
+AtmExactTime
+AtmExactTime::FromUnits(Int128 units, uint64_t unitsPerStep)
+{
+    NS_ABORT_MSG_IF(unitsPerStep == 0,
+                    "AtmExactTime: 0 sub-steps per time step; give a unit of at least 1");
+    const Uint128 g = Gcd(Magnitude(units), unitsPerStep);
+    AtmExactTime t;
+    t.m_units = units / static_cast<Int128>(g);
+    t.m_unitsPerStep = static_cast<uint64_t>(unitsPerStep / g);
+    return t;
+}
+
+AtmExactTime
+AtmExactTime::CellTime(const AtmCellRate& rate)
+{
+    NS_ABORT_MSG_IF(rate.IsZero(),
+                    "AtmExactTime: the cell time of a rate that is not configured (zero); give a "
+                    "positive rate such as 80000 or OC3c");
+    const int64_t steps = Time::FromInteger(1, Time::S).GetTimeStep();
+    NS_ABORT_MSG_IF(steps < 1,
+                    "AtmExactTime: the time resolution is coarser than one second (1 s = "
+                        << steps << " steps); use Time::SetResolution(Time::NS) or finer");
+    // den * U < 2^64 * 2^50: exact in 128 bits; reduce by gcd(num, den U).
+    const Uint128 denSteps = static_cast<Uint128>(rate.GetDenominator()) * steps;
+    const Uint128 g = Gcd(denSteps, rate.GetNumerator());
+    AtmExactTime t;
+    t.m_units = static_cast<Int128>(denSteps / g);
+    t.m_unitsPerStep = static_cast<uint64_t>(rate.GetNumerator() / g);
+    return t;
+}
+
+Int128
+AtmExactTime::GetUnitsIn(uint64_t unitsPerStep) const
+{
+    NS_ABORT_MSG_IF(unitsPerStep == 0 || unitsPerStep % m_unitsPerStep != 0,
+                    "AtmExactTime: " << *this << " is not an integer number of 1/" << unitsPerStep
+                                     << " steps; use a multiple of " << m_unitsPerStep);
+    return CheckedMul(m_units,
+                      static_cast<Int128>(unitsPerStep / m_unitsPerStep),
+                      "a change of unit");
+}
+
+Time
+AtmExactTime::Floor() const
+{
+    return ToTime(FloorDiv(m_units, m_unitsPerStep));
+}
+
+Time
+AtmExactTime::Ceil() const
+{
+    return ToTime(-FloorDiv(-m_units, m_unitsPerStep));
+}
+
+Time
+AtmExactTime::Round() const
+{
+    // floor(x + 1/2) = floor((2 units + M) / 2M).
+    const Int128 twice = CheckedMul(m_units, 2, "rounding");
+    return ToTime(FloorDiv(CheckedAdd(twice, m_unitsPerStep, "rounding"),
+                           static_cast<Int128>(m_unitsPerStep) * 2));
+}
+
+double
+AtmExactTime::GetSeconds() const
+{
+    return static_cast<double>(m_units) / static_cast<double>(m_unitsPerStep) /
+           static_cast<double>(Time::FromInteger(1, Time::S).GetTimeStep());
+}
+
+uint64_t
+AtmExactTime::CommonUnitsPerStep(const AtmExactTime& a, const AtmExactTime& b)
+{
+    const Uint128 g = Gcd(a.m_unitsPerStep, b.m_unitsPerStep);
+    const Uint128 l = static_cast<Uint128>(a.m_unitsPerStep / g) * b.m_unitsPerStep;
+    NS_ABORT_MSG_IF(l > std::numeric_limits<uint64_t>::max(),
+                    "AtmExactTime: no 64-bit sub-step unit holds both "
+                        << a << " and " << b
+                        << " exactly; use rates whose numerators share more factors");
+    return static_cast<uint64_t>(l);
+}
+
+AtmExactTime
+AtmExactTime::operator+(const AtmExactTime& other) const
+{
+    const uint64_t m = CommonUnitsPerStep(*this, other);
+    return FromUnits(CheckedAdd(GetUnitsIn(m), other.GetUnitsIn(m), "a sum"), m);
+}
+
+AtmExactTime
+AtmExactTime::operator-(const AtmExactTime& other) const
+{
+    const uint64_t m = CommonUnitsPerStep(*this, other);
+    return FromUnits(CheckedAdd(GetUnitsIn(m),
+                                CheckedMul(other.GetUnitsIn(m), -1, "a difference"),
+                                "a difference"),
+                     m);
+}
+
+AtmExactTime
+AtmExactTime::operator*(int64_t k) const
+{
+    return FromUnits(CheckedMul(m_units, k, "a multiple"), m_unitsPerStep);
+}
+
+bool
+operator==(const AtmExactTime& a, const AtmExactTime& b)
+{
+    // Both are reduced, so equal values have equal representations.
+    return a.GetUnits() == b.GetUnits() && a.GetUnitsPerStep() == b.GetUnitsPerStep();
+}
+
+bool
+operator!=(const AtmExactTime& a, const AtmExactTime& b)
+{
+    return !(a == b);
+}
+
+bool
+operator<(const AtmExactTime& a, const AtmExactTime& b)
+{
+    const uint64_t m = AtmExactTime::CommonUnitsPerStep(a, b);
+    return a.GetUnitsIn(m) < b.GetUnitsIn(m);
+}
+
+bool
+operator<=(const AtmExactTime& a, const AtmExactTime& b)
+{
+    return !(b < a);
+}
+
+bool
+operator>(const AtmExactTime& a, const AtmExactTime& b)
+{
+    return b < a;
+}
+
+bool
+operator>=(const AtmExactTime& a, const AtmExactTime& b)
+{
+    return !(a < b);
+}
+
+std::ostream&
+operator<<(std::ostream& os, const AtmExactTime& t)
+{
+    os << ToDecimal(t.GetUnits());
+    if (t.GetUnitsPerStep() != 1)
+    {
+        os << '/' << t.GetUnitsPerStep();
+    }
+    os << " steps";
+    return os;
+}
+
+} // namespace ns3
