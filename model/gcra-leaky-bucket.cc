@@ -147,7 +147,7 @@ GcraLeakyBucket::Conforms(Time arrival)
         return true;
     }
     const Int128 drained = m_content - (t - m_lct); // X'
-    if (drained > m_limit)
+    if (drained - m_unitsPerStep >= m_limit) // t + 1 step <= TAT - L (Gcra's rule)
     {
         return false;
     }
@@ -160,7 +160,7 @@ bool
 GcraLeakyBucket::WouldConform(Time arrival) const
 {
     const Int128 t = Scale(arrival);
-    return !m_started || m_content - (t - m_lct) <= m_limit;
+    return !m_started || m_content - (t - m_lct) - m_unitsPerStep < m_limit;
 }
 
 void
@@ -186,7 +186,7 @@ GcraLeakyBucket::GetEarliestConformingTime() const
         return Time::Min();
     }
     // The smallest step t with X - (t M - LCT) <= L: ceil((LCT + X - L) / M).
-    return Time(static_cast<int64_t>(-FloorDiv(m_limit - m_lct - m_content, m_unitsPerStep)));
+    return Time(static_cast<int64_t>(FloorDiv(m_lct + m_content - m_limit, m_unitsPerStep)));
 }
 
 void

@@ -131,8 +131,9 @@ Gcra::Conforms(Time arrival)
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "Gcra: arrival " << arrival << " before the previous one " << m_lastArrival);
     m_lastArrival = arrival;
-    // Non-conforming iff t < TAT - L, compared exactly; the state is then left as it is.
-    if (m_started && t < m_tat - m_limit)
+    // Non-conforming iff the arrival's time step ends at or before TAT - L, i.e. t < floor(TAT -
+    // L) in steps: (t + 1 step) M <= TAT - L in sub-steps. The state is then left as it is.
+    if (m_started && t + m_unitsPerStep <= m_tat - m_limit)
     {
         return false;
     }
@@ -145,7 +146,7 @@ bool
 Gcra::WouldConform(Time arrival) const
 {
     const Int128 t = Scale(arrival);
-    return !m_started || t >= m_tat - m_limit;
+    return !m_started || t + m_unitsPerStep > m_tat - m_limit;
 }
 
 void
@@ -167,8 +168,8 @@ Gcra::GetEarliestConformingTime() const
     {
         return Time::Min();
     }
-    // ceil((TAT - L) / M): the smallest step t with t M >= TAT - L.
-    return Time(static_cast<int64_t>(-FloorDiv(m_limit - m_tat, m_unitsPerStep)));
+    // floor((TAT - L) / M): the smallest step t with (t + 1) M > TAT - L.
+    return Time(static_cast<int64_t>(FloorDiv(m_tat - m_limit, m_unitsPerStep)));
 }
 
 void

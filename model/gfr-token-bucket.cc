@@ -105,8 +105,9 @@ GfrTokenBucket::Arrive(Time arrival, bool firstCellOfPdu, bool clp)
                   "GfrTokenBucket: arrival " << arrival << " before the previous one "
                                              << m_lastArrival);
     m_lastArrival = arrival;
-    // Ticks due at the arrival instant come first (the order that matches F-GCRA).
-    ApplyTicks(t);
+    // Ticks due before the end of the arrival's time step come first: the order that matches
+    // F-GCRA, which compares at the time resolution (Gcra).
+    ApplyTicks(t + m_unitsPerStep - 1);
     if (firstCellOfPdu)
     {
         m_eligible = !clp && m_tokens > 0;
@@ -129,7 +130,7 @@ GfrTokenBucket::GetTokensAt(Time t) const
 {
     NS_ASSERT_MSG(t >= m_lastArrival, "GfrTokenBucket: GetTokensAt before the last arrival");
     GfrTokenBucket copy = *this;
-    copy.ApplyTicks(Scale(t));
+    copy.ApplyTicks(Scale(t) + m_unitsPerStep - 1);
     return copy.m_tokens;
 }
 
@@ -138,7 +139,7 @@ GfrTokenBucket::IsTimerRunningAt(Time t) const
 {
     NS_ASSERT_MSG(t >= m_lastArrival, "GfrTokenBucket: IsTimerRunningAt before the last arrival");
     GfrTokenBucket copy = *this;
-    copy.ApplyTicks(Scale(t));
+    copy.ApplyTicks(Scale(t) + m_unitsPerStep - 1);
     return copy.m_timerRunning;
 }
 

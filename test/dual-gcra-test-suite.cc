@@ -381,21 +381,24 @@ class DualGcraExactSourceTestCase : public TestCase
     {
         const AtmCellRate pcr(18720000, 53);
         const AtmCellRate scr(61000);
-        // The cells on time steps are up to 1 ns late, so the PCR test needs a 1 ns CDVT (see
-        // atm-gcra); the SCR test needs none: cell k >= 31 is ideally exactly at
+        // The cells on time steps are up to 1 ns late; comparing at the time resolution (Gcra)
+        // the PCR test needs no CDVT, nor does the SCR test: cell k >= 31 is ideally exactly at
         // TAT_S - tau_S, and being late never hurts while TAT_S stays exact.
-        const DualGcra d(pcr, Ns(1), scr, 32);
+        const DualGcra d(pcr, Time(0), scr, 32);
         NS_TEST_ASSERT_MSG_EQ(Feed(d), -1, "exact tau_S: every cell conforms");
         // tau_S = 31 (T_S - T_P) = 3000606250/7137 ns = 420429.63 ns.
         NS_TEST_ASSERT_MSG_EQ(d.GetExactBurstTolerance(),
                               AtmExactTime::FromUnits(31 * (TS - TP), 7137),
                               "exact tau_S");
         NS_TEST_ASSERT_MSG_EQ(d.GetBurstTolerance(), Ns(420430), "tau_S rounded up");
-        // Rounded up, tau_S is lenient (every cell passes); rounded down, the first cell after
-        // the burst, ideally at 31 T_P + T_S = 104160.54 ns and sent at 104161 ns, finds
-        // TAT_S - tau_S = 32 T_S - 420429 ns = 104161.16 ns.
-        NS_TEST_ASSERT_MSG_EQ(Feed(DualGcra(pcr, Ns(1), scr, Ns(420430))), -1, "rounded up");
-        NS_TEST_ASSERT_MSG_EQ(Feed(DualGcra(pcr, Ns(1), scr, Ns(420429))), 32, "rounded down");
+        // Rounded up, tau_S is lenient (every cell passes). Rounded down by more than one time
+        // step the first cell after the burst, ideally at 31 T_P + T_S = 104160.54 ns and sent at
+        // 104161 ns, finds TAT_S - tau_S = 32 T_S - 420428 ns = 104162.16 ns, in a later step.
+        // (Rounded down by 0.63 ns to 420429 ns the bound 104161.16 ns lies in the cell's own
+        // step: a deficit below the time resolution is invisible to arrivals on time steps.)
+        NS_TEST_ASSERT_MSG_EQ(Feed(DualGcra(pcr, Time(0), scr, Ns(420430))), -1, "rounded up");
+        NS_TEST_ASSERT_MSG_EQ(Feed(DualGcra(pcr, Time(0), scr, Ns(420429))), -1, "0.63 ns short");
+        NS_TEST_ASSERT_MSG_EQ(Feed(DualGcra(pcr, Time(0), scr, Ns(420428))), 32, "1.63 ns short");
     }
 };
 
@@ -427,14 +430,33 @@ class DualGcraBurstBoundTestCase : public TestCase
         Int128 d;   //!< SCR denominator
         Int128 mbs; //!< MBS
 
-        /// @return the bound for a window of @p t ns
+        /**
+         * Arrivals are time steps and the GCRA compares at the time resolution, so a greedy
+         * source's cell k lies in the step that holds its exact instant: a window measured from
+         * one arrival to another holds at most the cells of an exact window of length strictly
+         * below t + 1 step, min(ceil((t + 1) / T), ceil((t + 1 + tau_S) / T_S)) (eq. 3.2 with
+         * N(t) counting the cells before an open end).
+         * @param t the measured window, ns
+         * @return the bound
+         */
         Int128 operator()(int64_t t) const
         {
             const Int128 giga = 1000000000;
-            const Int128 pcrTerm = 1 + t * a / (b * giga);
+            const Int128 t1 = t + 1;
+            const Int128 pcrTerm = CeilDiv(t1 * a, b * giga);
             const Int128 scrTerm =
-                1 + (t * c * a + (mbs - 1) * (d * a - c * b) * giga) / (d * a * giga);
+                CeilDiv(t1 * c * a + (mbs - 1) * (d * a - c * b) * giga, d * a * giga);
             return std::min(pcrTerm, scrTerm);
+        }
+
+        /**
+         * @param x a numerator (>= 0)
+         * @param y a denominator (> 0)
+         * @return ceil(x / y)
+         */
+        static Int128 CeilDiv(Int128 x, Int128 y)
+        {
+            return (x + y - 1) / y;
         }
     };
 

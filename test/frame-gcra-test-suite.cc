@@ -61,7 +61,9 @@ CeilDiv(Int128 a, Int128 b)
 
 /**
  * The token count the token bucket must hold at @p t if it is equivalent to F-GCRA(T, (MBS -
- * 1) T): MBS - max(0, ceil((TAT - t) / T)), MBS while F-GCRA has seen no eligible PDU.
+ * 1) T): every tick before the end of t's time step has been applied (the comparison at the
+ * time resolution, Gcra), so MBS - max(0, floor((TAT - (t + 1 step)) / T) + 1); MBS while F-GCRA
+ * has seen no eligible PDU.
  * @param f the F-GCRA
  * @param mcr the MCR
  * @param mbs MBS
@@ -75,10 +77,10 @@ ExpectedTokens(const FrameGcra& f, const AtmCellRate& mcr, uint32_t mbs, Time t)
     {
         return mbs;
     }
-    const AtmExactTime ahead = f.GetGcra().GetExactTat() - AtmExactTime(t);
+    const AtmExactTime ahead = f.GetGcra().GetExactTat() - AtmExactTime(t + TimeStep(1));
     const AtmExactTime period = AtmExactTime::CellTime(mcr);
     const uint64_t m = AtmExactTime::CommonUnitsPerStep(ahead, period);
-    const Int128 cells = CeilDiv(ahead.GetUnitsIn(m), period.GetUnitsIn(m));
+    const Int128 cells = -CeilDiv(-ahead.GetUnitsIn(m), period.GetUnitsIn(m)) + 1; // floor + 1
     return static_cast<int64_t>(mbs - std::max<Int128>(0, cells));
 }
 
@@ -356,7 +358,7 @@ class GfrEquivalenceTestCase : public TestCase
     GfrEquivalenceTestCase()
         : TestCase("On random PDU streams F-GCRA(1 over MCR, (MBS - 1) over MCR) and the token "
                    "bucket of MBS decide identically for every cell with tokens = MBS - max(0, "
-                   "ceil((TAT - t) over T)); Fig 8.9 as drawn agrees while the cells of a PDU are "
+                   "floor((TAT - t - 1 step) over T) - 1); Fig 8.9 as drawn agrees while the cells of a PDU are "
                    "closer than T, and otherwise until a later cell finds the bucket full, after "
                    "which it never refills")
     {

@@ -54,6 +54,14 @@ CeilIdeal(uint64_t k, const AtmCellRate& rate)
     return Ns(static_cast<int64_t>((x + num - 1) / num));
 }
 
+/// @return floor(k den 1e9 / num) ns: the time step that holds k / rate
+Time
+FloorIdeal(uint64_t k, const AtmCellRate& rate)
+{
+    const Int128 x = static_cast<Int128>(k) * rate.GetDenominator() * 1000000000;
+    return Ns(static_cast<int64_t>(x / rate.GetNumerator()));
+}
+
 } // namespace
 
 /**
@@ -123,14 +131,15 @@ class GcraHandSequenceTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief t = TAT - L conforms, one time step earlier does not, for integer and exact increments.
+ * @brief A cell in the time step that holds TAT - L conforms, one time step earlier does not,
+ *        for integer and exact increments (with an integer bound: t = TAT - L conforms).
  */
 class GcraBoundaryTestCase : public TestCase
 {
   public:
     GcraBoundaryTestCase()
-        : TestCase("An arrival exactly at TAT - L conforms and one time step earlier does not, "
-                   "with Time-built and rate-built increments")
+        : TestCase("An arrival in the time step that holds TAT - L conforms and one time step "
+                   "earlier does not, with Time-built and rate-built increments")
     {
     }
 
@@ -149,9 +158,10 @@ class GcraBoundaryTestCase : public TestCase
     {
         const AtmCellRate r61k(61000);
         const AtmCellRate oc3(18720000, 53);
-        // I = 1e6/61 = 16393.44 ns: TAT = 16393.44; L = 0 -> ceil = 16394; L = 1 ns -> 16393.
+        // The boundary is floor(TAT - L): a cell in the time step that holds TAT - L is on time.
+        // I = 1e6/61 = 16393.44 ns: TAT = 16393.44; L = 0 -> 16393; L = 1 ns -> 16392.
         // OC3c: I = 2831 + 23/117 ns, L = 101 us: TAT - L = 2831.197 - 101000 < 0 -> any time
-        // after the first cell at 0, i.e. the boundary is ceil(-98168.8) = -98168 ns.
+        // after the first cell at 0, i.e. the boundary is floor(-98168.8) = -98169 ns.
         // After a first cell at 5 us with I = 10 us, L = 3 us: TAT - L = 12 us.
         std::vector<Case> cases = {
             {"10 us, 3 us",
@@ -159,19 +169,19 @@ class GcraBoundaryTestCase : public TestCase
              GcraLeakyBucket(MicroSeconds(10), MicroSeconds(3)),
              MicroSeconds(5),
              MicroSeconds(12)},
-            {"61000/s, 0", Gcra(r61k, Time(0)), GcraLeakyBucket(r61k, Time(0)), Ns(0), Ns(16394)},
-            {"61000/s, 1 ns", Gcra(r61k, Ns(1)), GcraLeakyBucket(r61k, Ns(1)), Ns(0), Ns(16393)},
+            {"61000/s, 0", Gcra(r61k, Time(0)), GcraLeakyBucket(r61k, Time(0)), Ns(0), Ns(16393)},
+            {"61000/s, 1 ns", Gcra(r61k, Ns(1)), GcraLeakyBucket(r61k, Ns(1)), Ns(0), Ns(16392)},
             {"61000/s, 16393 ns",
              Gcra(r61k, Ns(16393)),
              GcraLeakyBucket(r61k, Ns(16393)),
              Ns(0),
-             Ns(1)},
-            {"OC3c, 0", Gcra(oc3, Time(0)), GcraLeakyBucket(oc3, Time(0)), Ns(1000), Ns(3832)},
+             Ns(0)},
+            {"OC3c, 0", Gcra(oc3, Time(0)), GcraLeakyBucket(oc3, Time(0)), Ns(1000), Ns(3831)},
             {"OC3c, 101 us",
              Gcra(oc3, MicroSeconds(101)),
              GcraLeakyBucket(oc3, MicroSeconds(101)),
              Ns(0),
-             Ns(-98168)},
+             Ns(-98169)},
         };
         for (Case& c : cases)
         {
@@ -311,14 +321,15 @@ class GcraNoDriftTestCase : public TestCase
         const AtmCellClock clock61k(r61k);
         auto round61k = [&](uint64_t k) { return clock61k.GetSlotStart(k); };
 
-        // Exact GCRA(1/61000 s, 1 ns): cell k at ceil(k I) or round(k I) is at most one step
+        // Exact GCRA(1/61000 s, 1 ns): cell k at ceil(k I) or round(k I) is less than one step
         // from k I, and TAT after cell k stays below (k + 1) I + 1 step: all conform.
         NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(r61k, Ns(1)), n, ceil61k, &first), n + 1, "ceil, 1 ns");
         NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(r61k, Ns(1)), n, round61k, &first), n + 1, "slots, 1 ns");
-        // With L = 0 no stream on integer steps can follow I = 16393.44 ns: cells at 0, 16394
-        // and ceil(2 I) = 32787 ns; TAT before the third is 16394 + 16393.44 = 32787.44 > 32787.
-        Feed(Gcra(r61k, Time(0)), n, ceil61k, &first);
-        NS_TEST_ASSERT_MSG_EQ(first, 2U, "L = 0 flags the third cell, 0.44 ns early");
+        // Even with L = 0: TAT before cell k stays below k I + 1 step, so floor(TAT) <= ceil(k I)
+        // and cell k lies in the time step that holds TAT (the comparison at the resolution):
+        // cells at 0, 16394 and 32787 ns meet TAT = 16394 + 16393.44 = 32787.44 ns, on time.
+        NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(r61k, Time(0)), n, ceil61k, &first), n + 1, "ceil, L = 0");
+        NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(r61k, Time(0)), n, round61k, &first), n + 1, "slots, 0");
 
         // Rounded up, I' = 16394 ns = I + 34/61 ns: with every earlier cell conforming, TAT
         // before cell k is 16394 k and k I' - ceil(k I) = floor(34 k / 61) must stay <= L.
@@ -341,12 +352,13 @@ class GcraNoDriftTestCase : public TestCase
                               "exact, CDVT 101 us");
 
         // Rounded down, I'' = 16393 ns: a source spaced 16393 ns (61,001.6 cells/s, above the
-        // contract) passes for ever, while the exact GCRA rejects its cell 3: k (I - 16393) =
-        // 27 k / 61 ns exceeds L = 1 ns first at k = 3.
+        // contract) passes for ever, while the exact GCRA rejects its cell 5: cell k, at
+        // 16393 k ns, is non-conforming once k (I - 16393) = 27 k / 61 ns reaches L + one time
+        // step = 2 ns (t < floor(TAT - L)), first at k = 5.
         auto fast = [](uint64_t k) { return Ns(static_cast<int64_t>(16393 * k)); };
         NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(Ns(16393), Ns(1)), n, fast, &first), n + 1, "too lenient");
         const uint64_t exactFast = Feed(Gcra(r61k, Ns(1)), n, fast, &first);
-        NS_TEST_ASSERT_MSG_EQ(first, 3U, "exact GCRA rejects the fast source's cell 3");
+        NS_TEST_ASSERT_MSG_EQ(first, 5U, "exact GCRA rejects the fast source's cell 5");
         // It passes exactly the contract's share: at most 1 + floor((t_n + 1 ns) 61000 / 1 s).
         NS_TEST_ASSERT_MSG_LT_OR_EQ(exactFast,
                                     1 + (16393 * n + 1) * 61 / 1000000,
@@ -362,12 +374,12 @@ class GcraNoDriftTestCase : public TestCase
         // Rounded up to 2832 ns = I + 94/117 ns: floor(94 k / 117) reaches 2 at k = 3.
         Feed(Gcra(Ns(2832), Ns(1)), n, ceilOc3, &first);
         NS_TEST_ASSERT_MSG_EQ(first, 3U, "OC3c rounded up: first rejection");
-        // Rounded down to 2831 ns: cells every 2831 ns all pass; exactly, 23 k / 117 > 1 ns
-        // first at k = 6.
+        // Rounded down to 2831 ns: cells every 2831 ns all pass; exactly, 23 k / 117 reaches
+        // L + one step = 2 ns first at k = 11.
         auto fastOc3 = [](uint64_t k) { return Ns(static_cast<int64_t>(2831 * k)); };
         NS_TEST_ASSERT_MSG_EQ(Feed(Gcra(Ns(2831), Ns(1)), n, fastOc3, &first), n + 1, "lenient");
         Feed(Gcra(oc3, Ns(1)), n, fastOc3, &first);
-        NS_TEST_ASSERT_MSG_EQ(first, 6U, "exact OC3c GCRA rejects the fast source's cell 6");
+        NS_TEST_ASSERT_MSG_EQ(first, 11U, "exact OC3c GCRA rejects the fast source's cell 11");
     }
 };
 
@@ -379,9 +391,9 @@ class GcraGreedySourceTestCase : public TestCase
 {
   public:
     GcraGreedySourceTestCase()
-        : TestCase("A greedy source sending at the earliest conforming time sends cell k at "
-                   "ceil(k I) - 1 step with L = 1 step (no drift over 10^6 cells), and every "
-                   "k ceil(I) with L = 0")
+        : TestCase("A greedy source sending at the earliest conforming time sends cell k in the "
+                   "time step that holds k I with L = 0 and one step earlier with L = 1 step: "
+                   "no drift over 10^6 cells")
     {
     }
 
@@ -391,30 +403,25 @@ class GcraGreedySourceTestCase : public TestCase
         const uint64_t n = 1000000;
         for (const AtmCellRate& rate : {AtmCellRate(61000), AtmCellRate(18720000, 53)})
         {
-            // L = 1 step: t_k = ceil(TAT - 1) with TAT = k I exactly (t_k <= TAT, so
-            // max(t_k, TAT) = TAT): t_k = ceil(k I) - 1 for k >= 1.
-            Gcra g(rate, Ns(1));
-            Time now(0);
-            for (uint64_t k = 0; k <= n; ++k)
+            // The earliest conforming time is floor(TAT - L) <= TAT, so max(t_k, TAT) = TAT and
+            // TAT = k I exactly: t_k = floor(k I - L). L = 0: t_k = floor(k I), the exact rate;
+            // L = 1 step: one step earlier.
+            for (const Time limit : {Time(0), Ns(1)})
             {
-                now = std::max(now, g.GetEarliestConformingTime());
-                if (k > 0)
+                Gcra g(rate, limit);
+                Time now(0);
+                for (uint64_t k = 0; k <= n; ++k)
                 {
-                    NS_TEST_ASSERT_MSG_EQ(now, CeilIdeal(k, rate) - Ns(1), rate << ": cell " << k);
-                    NS_TEST_ASSERT_MSG_EQ(g.WouldConform(now - Ns(1)), false, "one step early");
+                    now = std::max(now, g.GetEarliestConformingTime());
+                    if (k > 0)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(now,
+                                              FloorIdeal(k, rate) - limit,
+                                              rate << ", L " << limit << ": cell " << k);
+                        NS_TEST_ASSERT_MSG_EQ(g.WouldConform(now - Ns(1)), false, "a step early");
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(g.Conforms(now), true, rate << ": cell " << k);
                 }
-                NS_TEST_ASSERT_MSG_EQ(g.Conforms(now), true, rate << ": cell " << k);
-            }
-            // L = 0: t_k = ceil(TAT) and TAT = t_k + I, so every gap is ceil(I): the source
-            // falls behind by ceil(I) - I per cell.
-            Gcra strict(rate, Time(0));
-            const Time ceilI = CeilIdeal(1, rate);
-            now = Time(0);
-            for (uint64_t k = 0; k <= 1000; ++k)
-            {
-                now = std::max(now, strict.GetEarliestConformingTime());
-                NS_TEST_ASSERT_MSG_EQ(now, ceilI * static_cast<int64_t>(k), rate << ": L = 0");
-                NS_TEST_ASSERT_MSG_EQ(strict.Conforms(now), true, rate << ": L = 0");
             }
         }
     }
