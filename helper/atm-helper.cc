@@ -144,6 +144,7 @@ AtmHelper::AtmHelper()
     m_deviceFactory.SetTypeId("ns3::AtmNetDevice");
     m_switchFactory.SetTypeId("ns3::AtmSwitch");
     m_switchPortFactory.SetTypeId("ns3::AtmOutputPort");
+    m_switchDeviceFactory.SetTypeId("ns3::AtmSwitchPort");
 }
 
 AtmHelper::~AtmHelper()
@@ -178,6 +179,12 @@ void
 AtmHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
 {
     m_switchPortFactory.Set(name, value);
+}
+
+void
+AtmHelper::SetSwitchDeviceAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchDeviceFactory.Set(name, value);
 }
 
 void
@@ -248,7 +255,7 @@ AtmHelper::MakeDevice(Ptr<Node> node, Ptr<AtmChannel> channel) const
     Ptr<AtmDevice> dev;
     if (fabric)
     {
-        Ptr<AtmSwitchPort> port = CreateObject<AtmSwitchPort>();
+        Ptr<AtmSwitchPort> port = m_switchDeviceFactory.Create<AtmSwitchPort>();
         Ptr<AtmOutputPort> out = m_switchPortFactory.Create<AtmOutputPort>();
         if (m_policyFactory.IsTypeIdSet())
         {

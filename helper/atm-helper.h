@@ -90,6 +90,13 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     void SetSwitchPortAttribute(std::string name, const AttributeValue& value);
     /**
+     * @brief Attribute of every switch port device created (AtmSwitchPort: Upc,
+     *        UpcFrameDiscard, and the AtmDevice attributes).
+     * @param name an AtmSwitchPort attribute
+     * @param value its value
+     */
+    void SetSwitchDeviceAttribute(std::string name, const AttributeValue& value);
+    /**
      * @brief The buffer-acceptance policy of every switch port created: one new object per
      *        port.
      * @param type a short name (`tail`, `ppd`, `epd`, `drop-tail`, `drop-whole`, `sd`, `fba`,
@@ -186,6 +193,7 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     ObjectFactory m_deviceFactory;     //!< AtmNetDevice
     ObjectFactory m_switchFactory;     //!< AtmSwitch
     ObjectFactory m_switchPortFactory; //!< AtmOutputPort of switch ports
+    ObjectFactory m_switchDeviceFactory; //!< AtmSwitchPort devices
     ObjectFactory m_policyFactory;     //!< AtmBufferPolicy of switch ports (unset: port default)
     ObjectFactory m_schedulerFactory;  //!< AtmCellScheduler of switch ports (unset: default)
     uint32_t m_credits{0};             //!< initial credits per VC and hop (0: no credits)

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/arp-cache.h"
 #include "ns3/atm-channel.h"
+#include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"
 #include "ns3/ipv4-interface.h"
@@ -181,10 +182,68 @@ AtmPvcHelper::Install(Ptr<NetDevice> src, Ptr<NetDevice> dst)
     return Install(src, dst, FindPath(a, b));
 }
 
+void
+AtmPvcHelper::SetShaping(bool shaping, Time tolerance)
+{
+    m_shaping = shaping;
+    m_shapingTolerance = tolerance;
+}
+
 AtmPvc
-AtmPvcHelper::Install(Ptr<NetDevice> srcDevice,
-                      Ptr<NetDevice> dstDevice,
-                      const NodeContainer& switches)
+AtmPvcHelper::Install(Ptr<NetDevice> src, Ptr<NetDevice> dst, const NodeContainer& switches)
+{
+    AtmPvc pvc;
+    DoInstall(src, dst, switches, &pvc, nullptr);
+    return pvc;
+}
+
+bool
+AtmPvcHelper::TryInstall(Ptr<NetDevice> src,
+                         Ptr<NetDevice> dst,
+                         AtmPvc* pvc,
+                         std::string* reason)
+{
+    Ptr<AtmNetDevice> a = DynamicCast<AtmNetDevice>(src);
+    Ptr<AtmNetDevice> b = DynamicCast<AtmNetDevice>(dst);
+    NS_ABORT_MSG_IF(!a || !b, "AtmPvcHelper::TryInstall: both ends must be AtmNetDevices");
+    return TryInstall(src, dst, FindPath(a, b), pvc, reason);
+}
+
+bool
+AtmPvcHelper::TryInstall(Ptr<NetDevice> src,
+                         Ptr<NetDevice> dst,
+                         const NodeContainer& switches,
+                         AtmPvc* pvc,
+                         std::string* reason)
+{
+    AtmPvc installed;
+    std::string why;
+    const bool ok = DoInstall(src, dst, switches, &installed, &why);
+    if (ok && pvc)
+    {
+        *pvc = installed;
+    }
+    if (!ok && reason)
+    {
+        *reason = why;
+    }
+    return ok;
+}
+
+void
+AtmPvcHelper::SetVpCrossConnects(const NodeContainer& switches, const AtmTrafficContract& vpContract)
+{
+    vpContract.Check("AtmPvcHelper::SetVpCrossConnects");
+    m_vpSwitches = switches;
+    m_vpContract = vpContract;
+}
+
+bool
+AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
+                        Ptr<NetDevice> dstDevice,
+                        const NodeContainer& switches,
+                        AtmPvc* out,
+                        std::string* refusal)
 {
     Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(srcDevice);
     Ptr<AtmNetDevice> dst = DynamicCast<AtmNetDevice>(dstDevice);
@@ -230,14 +289,120 @@ AtmPvcHelper::Install(Ptr<NetDevice> srcDevice,
                     "AtmPvcHelper: " << Name(up) << " is not linked to " << Name(dst));
     links.emplace_back(up, dst);
 
+    // Switches crossed on a VP cross-connect.
+    std::vector<bool> vpAt(switches.GetN(), false);
+    bool anyVp = false;
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        for (uint32_t j = 0; j < m_vpSwitches.GetN(); ++j)
+        {
+            if (m_vpSwitches.Get(j) == switches.Get(i))
+            {
+                vpAt[i] = true;
+                anyVp = true;
+            }
+        }
+    }
+    // A device that transmits onto a link as a VP switch port carries the VP's contract.
+    auto onVp = [&](const Ptr<AtmDevice>& dev) {
+        Ptr<AtmSwitchPort> p = DynamicCast<AtmSwitchPort>(dev);
+        for (uint32_t i = 0; p && i < switches.GetN(); ++i)
+        {
+            if (vpAt[i] && p->GetNode() == switches.Get(i))
+            {
+                return true;
+            }
+        }
+        return false;
+    };
+
+    // Admission on every link, both directions, before anything is set up.
+    {
+        std::ostringstream what;
+        what << "AtmPvcHelper: PVC " << Name(src) << " -> " << Name(dst) << " (" << m_contract
+             << ")";
+        m_contract.Check(what.str());
+        for (const auto& [u, d] : links)
+        {
+            for (const Ptr<AtmDevice>& tx : {u, d})
+            {
+                if (onVp(tx))
+                {
+                    continue; // the VP's contract is admitted with the VP cross-connect
+                }
+                // A rate the link cannot carry at all is a configuration error, not a refusal.
+                m_contract.CheckAgainstLink(what.str() + " on " + Name(tx) + "'s outgoing link",
+                                            tx->GetCellRate());
+                const AtmCacDecision decision =
+                    tx->GetCac()->Check(m_contract,
+                                        tx->GetCellRate(),
+                                        tx->GetOutputPort()->GetBufferCells());
+                if (!decision.admitted)
+                {
+                    const std::string why = what.str() + " refused by the admission control of " +
+                                            Name(tx) + "'s outgoing link: " + decision.reason;
+                    NS_ABORT_MSG_IF(!refusal, why << " (AtmPvcHelper::TryInstall returns the "
+                                                     "refusal instead of stopping)");
+                    *refusal = why;
+                    return false;
+                }
+            }
+        }
+        for (const auto& [u, d] : links)
+        {
+            for (const Ptr<AtmDevice>& tx : {u, d})
+            {
+                if (!onVp(tx))
+                {
+                    tx->GetCac()->Reserve(m_contract);
+                }
+            }
+        }
+    }
+
     // One free label per link.
     AtmPvc pvc;
     pvc.src = src;
     pvc.dst = dst;
-    for (const auto& [u, d] : links)
+    // A port of a VP switch holds the VP cross-connect for every VCI: its labels are the ones
+    // this helper gave to PVCs through the VP.
+    auto free = [&](const Ptr<AtmDevice>& dev, uint32_t vci) {
+        return onVp(dev) ? m_vpLabels.count(std::make_tuple(PeekPointer(dev),
+                                                            m_vpi,
+                                                            static_cast<uint16_t>(vci))) == 0
+                         : LabelFree(dev, m_vpi, static_cast<uint16_t>(vci));
+    };
+    if (anyVp)
     {
+        // The VCI crosses the VP switches unchanged: one VCI free on every link.
         uint32_t vci = m_firstVci;
-        while (vci <= 65535 && !(LabelFree(u, m_vpi, vci) && LabelFree(d, m_vpi, vci)))
+        auto freeEverywhere = [&](uint32_t v) {
+            for (const auto& [u, d] : links)
+            {
+                if (!free(u, v) || !free(d, v))
+                {
+                    return false;
+                }
+            }
+            return true;
+        };
+        while (vci <= 65535 && !freeEverywhere(vci))
+        {
+            ++vci;
+        }
+        NS_ABORT_MSG_IF(vci > 65535,
+                        "AtmPvcHelper: no VCI on VPI " << m_vpi << " is free on every link from "
+                                                       << Name(src) << " to " << Name(dst));
+        for (size_t i = 0; i < links.size(); ++i)
+        {
+            pvc.labels.emplace_back(m_vpi, static_cast<uint16_t>(vci));
+        }
+    }
+    for (size_t i = 0; !anyVp && i < links.size(); ++i)
+    {
+        const auto& [u, d] = links[i];
+        uint32_t vci = m_firstVci;
+        while (vci <= 65535 && !(free(u, vci) && free(d, vci)))
         {
             ++vci;
         }
@@ -259,6 +424,15 @@ AtmPvcHelper::Install(Ptr<NetDevice> srcDevice,
                     "AtmPvcHelper: " << Name(src) << " and " << Name(dst)
                                      << " use different encapsulations; set the devices' "
                                         "Encapsulation alike or call SetEncapsulation()");
+    if (m_shaping)
+    {
+        Ptr<AtmShaper> s = AtmShaperFactory::Create(m_contract, m_shapingTolerance);
+        if (s)
+        {
+            src->SetVcShaper(pvc.srcVc, s);
+            dst->SetVcShaper(pvc.dstVc, AtmShaperFactory::Create(m_contract, m_shapingTolerance));
+        }
+    }
     pvc.forward.emplace_back(src, pvc.srcVc);
     std::vector<std::pair<Ptr<AtmDevice>, uint32_t>> back;
     for (uint32_t i = 0; i < switches.GetN(); ++i)
@@ -267,6 +441,39 @@ AtmPvcHelper::Install(Ptr<NetDevice> srcDevice,
         const auto& [in, out] = ports[i];
         const auto& lin = pvc.labels[i];
         const auto& lout = pvc.labels[i + 1];
+        if (vpAt[i])
+        {
+            // One VP cross-connect per VPI and direction, shared by every PVC of the VP.
+            for (const auto& [from, to] : {std::make_pair(in, out), std::make_pair(out, in)})
+            {
+                const int64_t existing = s->GetVpCrossConnectOutPort(from, m_vpi);
+                NS_ABORT_MSG_IF(existing >= 0 && existing != to,
+                                "AtmPvcHelper: VP " << m_vpi << " at switch node "
+                                                    << switches.Get(i)->GetId()
+                                                    << " already leads elsewhere; give this PVC "
+                                                       "another VPI");
+                if (existing < 0)
+                {
+                    Ptr<AtmDevice> outDev = s->GetPort(to);
+                    const AtmCacDecision decision = outDev->GetCac()->Check(
+                        m_vpContract,
+                        outDev->GetCellRate(),
+                        outDev->GetOutputPort()->GetBufferCells());
+                    NS_ABORT_MSG_IF(!decision.admitted,
+                                    "AtmPvcHelper: the VP contract " << m_vpContract
+                                                                     << " is refused by "
+                                                                     << Name(outDev) << ": "
+                                                                     << decision.reason);
+                    outDev->GetCac()->Reserve(m_vpContract);
+                    s->AddVpCrossConnect(from, m_vpi, to, m_vpi, m_vpContract);
+                }
+            }
+            m_vpLabels.emplace(PeekPointer(s->GetPort(in)), m_vpi, lin.second);
+            m_vpLabels.emplace(PeekPointer(s->GetPort(out)), m_vpi, lout.second);
+            pvc.forward.emplace_back(s->GetPort(out), s->GetVpVc(in, m_vpi, lin.second));
+            back.emplace_back(s->GetPort(in), s->GetVpVc(out, m_vpi, lout.second));
+            continue;
+        }
         const uint32_t fwd = s->AddVcCrossConnect(in,
                                                   lin.first,
                                                   lin.second,
@@ -293,7 +500,8 @@ AtmPvcHelper::Install(Ptr<NetDevice> srcDevice,
     InstallAtmArp(src, pvc.srcVc, dst);
     InstallAtmArp(dst, pvc.dstVc, src);
     m_pvcs.push_back(pvc);
-    return pvc;
+    *out = pvc;
+    return true;
 }
 
 void
@@ -353,6 +561,11 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
         }
         Ptr<AtmOutputPort> port = dev->GetOutputPort();
         l.dropped += port->GetVcStats(vc).cellsDropped;
+        if (Ptr<AtmSwitchPort> sp = DynamicCast<AtmSwitchPort>(dev))
+        {
+            // Cells discarded by the ingress policer before they were routed to this port.
+            l.dropped += sp->GetSwitch()->GetUpcDiscards(sp->GetPortIndex(), vc);
+        }
         l.queued += port->GetVcCellsInQueue(vc);
     }
     // Offered: cells the source's segmentation produced, stored in its port or staged at this

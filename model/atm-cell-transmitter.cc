@@ -48,6 +48,7 @@ AtmCellTransmitter::DoDispose()
     m_in.clear();
     m_pending = 0;
     m_port = nullptr;
+    m_gate = nullptr;
     m_send = SendCallback();
     Object::DoDispose();
 }
@@ -138,12 +139,49 @@ AtmCellTransmitter::Kick()
         return;
     }
     const uint64_t now = std::max(m_firstFreeSlot, m_clock.GetSlotAtOrAfter(Simulator::Now()));
-    uint64_t k = UINT64_MAX;
+    const uint64_t k = NextUsefulSlot(now);
+    if (k != UINT64_MAX && (!m_planned || k < m_nextSlot))
+    {
+        ScheduleSlot(k);
+    }
+}
+
+void
+AtmCellTransmitter::Stage(const AtmCell& cell, uint32_t vc)
+{
+    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    NS_ASSERT_MSG(m_port, "AtmCellTransmitter: Stage() before Setup()");
+    const Time now = Simulator::Now();
+    Drain(now); // keep arrival order with announced cells, if any
+    m_port->Receive(cell, vc);
+    const uint64_t floor = std::max(m_firstFreeSlot, SlotAfter(now));
+    const uint64_t k = NextUsefulSlot(floor);
+    if (k != UINT64_MAX && (!m_planned || k < m_nextSlot))
+    {
+        ScheduleSlot(k);
+    }
+}
+
+void
+AtmCellTransmitter::SetShapingGate(Ptr<AtmShapingGate> gate)
+{
+    NS_LOG_FUNCTION(this << gate);
+    m_gate = gate;
+}
+
+uint64_t
+AtmCellTransmitter::NextUsefulSlot(uint64_t floor) const
+{
+    if (m_gate)
+    {
+        floor = std::max(floor, m_clock.GetSlotAtOrAfter(m_gate->GetPortEarliestStart()));
+    }
     if (m_port->GetState().GetNEligibleQueues() > 0)
     {
-        k = now;
+        return floor;
     }
-    else if (m_pending > 0)
+    uint64_t k = UINT64_MAX;
+    if (m_pending > 0)
     {
         Time first = Time::Max();
         for (const auto& in : m_in)
@@ -153,12 +191,17 @@ AtmCellTransmitter::Kick()
                 first = std::min(first, in.Front().at);
             }
         }
-        k = std::max(now, SlotAfter(first));
+        k = std::max(floor, SlotAfter(first));
     }
-    if (k != UINT64_MAX && (!m_planned || k < m_nextSlot))
+    if (m_gate)
     {
-        ScheduleSlot(k);
+        const Time release = m_gate->GetNextRelease();
+        if (release != Time::Max())
+        {
+            k = std::min(k, std::max(floor, m_clock.GetSlotAtOrAfter(release)));
+        }
     }
+    return k;
 }
 
 void
@@ -221,10 +264,27 @@ AtmCellTransmitter::Slot(uint64_t generation)
     ++m_slotEvents;
     m_firstFreeSlot = k + 1;
     Drain(now);
-    std::optional<AtmCell> cell = m_port->Dequeue(now);
+    std::optional<AtmCell> cell;
+    if (m_gate)
+    {
+        m_gate->ReleaseDue(now);
+        if (m_gate->GetPortEarliestStart() <= now)
+        {
+            cell = m_port->Dequeue(now);
+        }
+    }
+    else
+    {
+        cell = m_port->Dequeue(now);
+    }
     if (cell)
     {
         ++m_cellsSent;
+        if (m_gate)
+        {
+            // Before the send callback, which may stage the VC's next cell (Stage()).
+            m_gate->NotifySent(*cell, k);
+        }
         m_send(*cell, k);
     }
     Plan(k + 1);
@@ -235,24 +295,12 @@ AtmCellTransmitter::Plan(uint64_t earliest)
 {
     if (m_planned)
     {
-        return; // the send callback already planned a slot (Arrive / Kick)
+        return; // the send callback already planned a slot (Arrive / Stage / Kick)
     }
-    if (m_port->GetState().GetNEligibleQueues() > 0)
+    const uint64_t k = NextUsefulSlot(earliest);
+    if (k != UINT64_MAX)
     {
-        ScheduleSlot(earliest);
-        return;
-    }
-    if (m_pending > 0)
-    {
-        Time first = Time::Max();
-        for (const auto& in : m_in)
-        {
-            if (!in.IsEmpty())
-            {
-                first = std::min(first, in.Front().at);
-            }
-        }
-        ScheduleSlot(std::max(earliest, SlotAfter(first)));
+        ScheduleSlot(k);
     }
 }
 

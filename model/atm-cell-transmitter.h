@@ -9,6 +9,7 @@
 #include "atm-cell.h"
 #include "atm-output-port.h"
 #include "atm-ring.h"
+#include "atm-shaping-gate.h"
 
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
@@ -53,7 +54,14 @@ namespace ns3
  *
  * The transmitter sleeps when no queue is eligible and no arrival is announced, and wakes
  * at the first slot strictly after the next arrival, or at Kick() when eligibility changes
- * (credits, shaping): an idle link costs no events.
+ * (credits), or at the first slot at or after the end of a shaping hold (an AtmShapingGate, if
+ * set, is asked at each slot to release what is due, and whether its port shaper lets a cell
+ * leave yet): an idle link costs no events, and a shaped cell costs only the slot that sends it.
+ *
+ * An end-system adapter has a single input whose cells are ready at the instant it stages
+ * them; it may Stage() them instead of announcing them: they are stored in the port at once
+ * (so a queue held by a shaper or by credits does not wake the transmitter) and may leave at
+ * the first slot strictly after the staging instant, as announced ones would.
  */
 class AtmCellTransmitter : public Object
 {
@@ -103,6 +111,20 @@ class AtmCellTransmitter : public Object
      *        previous arrival announced on the same input)
      */
     void Arrive(uint32_t input, const AtmCell& cell, uint32_t vc, Time arrival);
+
+    /**
+     * @brief Store a cell in the port now (an adapter's staged cell; see the class
+     *        description). It may leave at the first slot strictly after now.
+     * @param cell the cell
+     * @param vc its VC index at the port
+     */
+    void Stage(const AtmCell& cell, uint32_t vc);
+
+    /**
+     * @brief Let a shaping gate hold queues and bound departures (AtmDevice does it).
+     * @param gate the gate (null: none)
+     */
+    void SetShapingGate(Ptr<AtmShapingGate> gate);
 
     /**
      * @brief Re-evaluate the next slot after a change of eligibility (credits, shaping,
@@ -163,6 +185,13 @@ class AtmCellTransmitter : public Object
      */
     void Plan(uint64_t earliest);
     /**
+     * @brief The slot at which the transmitter has something to do: a cell may leave, an
+     *        announced cell arrives, or a shaping hold ends.
+     * @param floor the first slot that may be used
+     * @return the slot, or UINT64_MAX if there is nothing to do
+     */
+    uint64_t NextUsefulSlot(uint64_t floor) const;
+    /**
      * @param t an instant
      * @return the index of the first slot that starts strictly after @p t
      */
@@ -174,6 +203,7 @@ class AtmCellTransmitter : public Object
     void ScheduleSlot(uint64_t k);
 
     Ptr<AtmOutputPort> m_port;          //!< the port served
+    Ptr<AtmShapingGate> m_gate;         //!< shaping, or null
     AtmCellClock m_clock;               //!< the link's cell clock
     SendCallback m_send;                //!< receives the transmitted cells
     std::vector<AtmRing<Arrival>> m_in; //!< announced cells, one FIFO per input

@@ -97,7 +97,10 @@ AtmChannel::Attach(Ptr<AtmDevice> device)
 }
 
 void
-AtmChannel::Transmit(Ptr<const AtmDevice> from, const AtmCell& cell, Time lastBitSent)
+AtmChannel::Transmit(Ptr<const AtmDevice> from,
+                     const AtmCell& cell,
+                     Time firstBitSent,
+                     Time lastBitSent)
 {
     // Per cell: no NS_LOG_FUNCTION (STYLE 9).
     const uint32_t end = (m_devices[0] == from) ? 0 : 1;
@@ -107,7 +110,7 @@ AtmChannel::Transmit(Ptr<const AtmDevice> from, const AtmCell& cell, Time lastBi
                                   << ": a cell was sent on a link with one end; attach the "
                                      "second device (AtmHelper::Install connects both)");
     ++m_cells[end];
-    m_devices[1 - end]->ReceiveCell(cell, lastBitSent + m_delay);
+    m_devices[1 - end]->ReceiveCell(cell, firstBitSent + m_delay, lastBitSent + m_delay);
 }
 
 Ptr<AtmDevice>

@@ -64,9 +64,13 @@ class AtmChannel : public Channel
      * @brief Carry a cell to the other end.
      * @param from the sending device
      * @param cell the cell
-     * @param lastBitSent when the cell's last bit leaves @p from
+     * @param firstBitSent when the cell's first bit leaves @p from (the start of its slot)
+     * @param lastBitSent when the cell's last bit leaves @p from (the start of the next slot)
      */
-    void Transmit(Ptr<const AtmDevice> from, const AtmCell& cell, Time lastBitSent);
+    void Transmit(Ptr<const AtmDevice> from,
+                  const AtmCell& cell,
+                  Time firstBitSent,
+                  Time lastBitSent);
 
     /**
      * @param device one end

@@ -38,12 +38,19 @@ AtmDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&AtmDevice::SetCreditFlowControl,
                                               &AtmDevice::GetCreditFlowControl),
-                          MakePointerChecker<AtmCreditFlowControl>());
+                          MakePointerChecker<AtmCreditFlowControl>())
+            .AddAttribute("Cac",
+                          "Connection admission control of the outgoing link (AtmCac), asked by "
+                          "AtmPvcHelper for every PVC crossing the link.",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmDevice::m_cac),
+                          MakePointerChecker<AtmCac>());
     return tid;
 }
 
 AtmDevice::AtmDevice()
     : m_port(CreateObject<AtmOutputPort>()),
+      m_cac(CreateObject<AtmCac>()),
       m_address(Mac48Address::Allocate())
 {
     NS_LOG_FUNCTION(this);
@@ -64,6 +71,8 @@ AtmDevice::DoDispose()
     }
     m_tx = nullptr;
     m_credits = nullptr;
+    m_gate = nullptr;
+    m_cac = nullptr;
     m_port = nullptr;
     m_channel = nullptr;
     m_node = nullptr;
@@ -90,6 +99,38 @@ AtmDevice::Attach(Ptr<AtmChannel> channel)
     {
         m_credits->Setup(m_port, m_tx, m_node ? m_node->GetId() : Simulator::NO_CONTEXT);
     }
+    if (m_gate)
+    {
+        m_gate->Setup(m_port, m_tx->GetClock());
+        m_tx->SetShapingGate(m_gate);
+    }
+}
+
+Ptr<AtmShapingGate>
+AtmDevice::GetShapingGate()
+{
+    if (!m_gate)
+    {
+        m_gate = CreateObject<AtmShapingGate>();
+        if (m_tx)
+        {
+            m_gate->Setup(m_port, m_tx->GetClock());
+            m_tx->SetShapingGate(m_gate);
+        }
+    }
+    return m_gate;
+}
+
+Ptr<AtmCac>
+AtmDevice::GetCac() const
+{
+    return m_cac;
+}
+
+bool
+AtmDevice::HasShapingGate() const
+{
+    return m_gate != nullptr;
 }
 
 void
@@ -101,7 +142,8 @@ AtmDevice::SendCell(const AtmCell& cell, uint64_t slot)
     {
         m_credits->NotifySent(cell.vc);
     }
-    m_channel->Transmit(this, cell, m_tx->GetClock().GetSlotStart(slot + 1));
+    const AtmCellClock& clock = m_tx->GetClock();
+    m_channel->Transmit(this, cell, clock.GetSlotStart(slot), clock.GetSlotStart(slot + 1));
     NotifyCellSent(cell);
 }
 

@@ -5,11 +5,13 @@
 #ifndef ATM_DEVICE_H
 #define ATM_DEVICE_H
 
+#include "atm-cac.h"
 #include "atm-cell-rate.h"
 #include "atm-cell-transmitter.h"
 #include "atm-cell.h"
 #include "atm-credit-flow-control.h"
 #include "atm-output-port.h"
+#include "atm-shaping-gate.h"
 
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
@@ -64,9 +66,13 @@ class AtmDevice : public NetDevice
     /**
      * @brief A cell from the link (called by the channel when the cell is sent, ahead of time).
      * @param cell the cell
+     * @param firstBit when its first bit arrives here: the start of its slot at the sender plus
+     *        the propagation delay. A UPC measures arrivals with it, so that cells the sender
+     *        spaced by k slots of the link's exact clock reach the policer exactly that far
+     *        apart (the slots' rounding to the time resolution is the sender's, unchanged).
      * @param arrival when its last bit arrives here (later than now)
      */
-    virtual void ReceiveCell(const AtmCell& cell, Time arrival) = 0;
+    virtual void ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival) = 0;
 
     /**
      * @brief The output port, brought up to date: cells that arrived before now are stored
@@ -97,6 +103,18 @@ class AtmDevice : public NetDevice
      * @param when when the credit leaves this node
      */
     void ReturnCredit(uint32_t vc, Time when) const;
+    /**
+     * @brief The shaping gate of the outgoing link, created at the first call (per-VC, group
+     *        and port shapers are added to it; AtmNetDevice::SetVcShaper, AtmSwitch::SetVpShaper
+     *        and AtmPvcHelper::SetShaping use it).
+     * @return the gate
+     */
+    Ptr<AtmShapingGate> GetShapingGate();
+    /// @return true if the device has a shaping gate
+    bool HasShapingGate() const;
+    /// @return the connection admission control of the outgoing link (attribute `Cac`)
+    Ptr<AtmCac> GetCac() const;
+
     /**
      * @brief Raw utilisation of the outgoing direction: cells sent / cell slots in [0, now).
      * @return the fraction in [0, 1] (0 before the first slot)
@@ -153,6 +171,8 @@ class AtmDevice : public NetDevice
     Ptr<AtmOutputPort> m_port;           //!< "OutputPort"
     Ptr<AtmCellTransmitter> m_tx;        //!< the transmitter (after Attach)
     Ptr<AtmCreditFlowControl> m_credits; //!< "CreditFlowControl"
+    Ptr<AtmShapingGate> m_gate;          //!< shaping of the outgoing link, or null
+    Ptr<AtmCac> m_cac;                   //!< "Cac"
     Mac48Address m_address;              //!< the device's own address
 };
 

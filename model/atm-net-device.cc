@@ -460,6 +460,11 @@ AtmNetDevice::DoSend(Ptr<Packet> packet, const Address& dest, uint16_t protocolN
     }
     const uint32_t vc = it->second;
     Vc& v = m_vcs[vc];
+    if (v.nonIp)
+    {
+        DropTx(vc, packet, NON_IP_VC);
+        return false;
+    }
     if (v.encapsulation == AtmEncapsulation::VC_MUX && protocolNumber != IPV4_PROTOCOL)
     {
         DropTx(vc, packet, NOT_IPV4);
@@ -508,7 +513,10 @@ AtmNetDevice::StartFrame(uint32_t vc)
     ++v.stats.framesTx;
     v.stats.bytesTx += bytes;
     m_frameTxTrace(vc, sdu);
-    Sniff(vc, sdu, true);
+    if (!v.nonIp)
+    {
+        Sniff(vc, sdu, true);
+    }
     v.cursor = Aal5Segmenter(Create<Aal5Frame>(sdu), v.vpi, v.vci, false);
     if (!m_stageInputAdded)
     {
@@ -516,7 +524,81 @@ AtmNetDevice::StartFrame(uint32_t vc)
         m_stageInputAdded = true;
     }
     v.staged = true;
-    GetTransmitter()->Arrive(m_stageInput, v.cursor.Next(), vc, Simulator::Now());
+    StageCell(v.cursor.Next(), vc);
+}
+
+void
+AtmNetDevice::SetVcFrameSource(uint32_t vc, FrameSourceCallback source)
+{
+    NS_LOG_FUNCTION(this << vc);
+    GetVc(vc); // aborts for an unknown VC
+    m_vcs[vc].source = source;
+    m_vcs[vc].nonIp = true;
+}
+
+void
+AtmNetDevice::SetVcNonIp(uint32_t vc)
+{
+    NS_LOG_FUNCTION(this << vc);
+    GetVc(vc);
+    m_vcs[vc].nonIp = true;
+}
+
+void
+AtmNetDevice::WakeVc(uint32_t vc)
+{
+    NS_LOG_FUNCTION(this << vc);
+    Vc& v = m_vcs.at(vc);
+    if (!v.staged && v.queue.IsEmpty() && !v.source.IsNull() && Pull(vc))
+    {
+        StartFrame(vc);
+    }
+}
+
+bool
+AtmNetDevice::Pull(uint32_t vc)
+{
+    Vc& v = m_vcs[vc];
+    Ptr<Packet> sdu = v.source();
+    if (!sdu)
+    {
+        return false;
+    }
+    NS_ABORT_MSG_IF(sdu->GetSize() > MAX_SDU,
+                    "AtmNetDevice: the frame source of VC " << vc << " gave " << sdu->GetSize()
+                                                            << " bytes; an AAL5 SDU holds at "
+                                                               "most 65535");
+    v.queue.Push(sdu);
+    v.queueBytes += sdu->GetSize();
+    m_queueBytes += sdu->GetSize();
+    ++v.stats.framesQueued;
+    return true;
+}
+
+void
+AtmNetDevice::StageCell(const AtmCell& cell, uint32_t vc)
+{
+    if (HasShapingGate())
+    {
+        // Stored at once: a VC held by its shaper then costs no wake-up (AtmCellTransmitter).
+        GetTransmitter()->Stage(cell, vc);
+    }
+    else
+    {
+        GetTransmitter()->Arrive(m_stageInput, cell, vc, Simulator::Now());
+    }
+}
+
+void
+AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
+{
+    NS_LOG_FUNCTION(this << vc << shaper);
+    GetVc(vc); // aborts for an unknown VC
+    NS_ABORT_MSG_IF(m_stageInputAdded,
+                    "AtmNetDevice on node " << (GetNode() ? GetNode()->GetId() : 0)
+                                            << ": SetVcShaper after the device sent its first "
+                                               "cell; shape VCs before the simulation starts");
+    GetShapingGate()->AddVcShaper(vc, shaper);
 }
 
 void
@@ -527,13 +609,13 @@ AtmNetDevice::NotifyCellSent(const AtmCell& cell)
     ++v.stats.cellsTx;
     if (!v.cursor.IsDone())
     {
-        GetTransmitter()->Arrive(m_stageInput, v.cursor.Next(), cell.vc, Simulator::Now());
+        StageCell(v.cursor.Next(), cell.vc);
     }
     else
     {
         v.cursor = Aal5Segmenter(); // releases the frame
         v.staged = false;
-        if (!v.queue.IsEmpty())
+        if (!v.queue.IsEmpty() || (v.source.IsNull() ? false : Pull(cell.vc)))
         {
             StartFrame(cell.vc);
         }
@@ -541,7 +623,7 @@ AtmNetDevice::NotifyCellSent(const AtmCell& cell)
 }
 
 void
-AtmNetDevice::ReceiveCell(const AtmCell& cell, Time arrival)
+AtmNetDevice::ReceiveCell(const AtmCell& cell, Time /* firstBit */, Time arrival)
 {
     // Per cell: no NS_LOG_FUNCTION (STYLE 9). Cells wait in the inbox; the EOM of a PDU
     // schedules the one event that hands the batch to reassembly at its arrival instant.
@@ -587,6 +669,10 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
     ++v.stats.framesRx;
     v.stats.bytesRx += sdu->GetSize();
     m_frameRxTrace(vc, sdu);
+    if (v.nonIp)
+    {
+        return; // counted and traced; a cell-level source's frames are not IP
+    }
     Sniff(vc, sdu, false);
     uint16_t protocol = 0;
     if (!AtmEncapsulation::Remove(sdu, v.encapsulation, IPV4_PROTOCOL, &protocol))

@@ -98,6 +98,8 @@ class AtmNetDevice : public AtmDevice
     static constexpr char NO_VC[] = "no VC for the destination address";
     /// Drop reason: a non-IPv4 packet for a VC-multiplexed VC.
     static constexpr char NOT_IPV4[] = "VC-mux VC carries IPv4 only";
+    /// Drop reason: an IP packet for a VC that carries a cell-level traffic source.
+    static constexpr char NON_IP_VC[] = "VC carries a non-IP frame source, not IP";
     /// Drop reason: the SDU would exceed the AAL5 maximum of 65535 bytes.
     static constexpr char TOO_BIG[] = "CPCS-SDU above 65535 bytes";
     /// Drop reason: a received cell on a VPI/VCI with no VC.
@@ -166,6 +168,44 @@ class AtmNetDevice : public AtmDevice
 
     /// @return the number of VCs
     uint32_t GetNVcs() const;
+
+    /**
+     * Pulls the next frame of a non-IP VC: returns a CPCS-SDU (any bytes, 0..65535), or null
+     * when the source has nothing to send now (it then calls WakeVc() when it has).
+     */
+    typedef Callback<Ptr<Packet>> FrameSourceCallback;
+
+    /**
+     * @brief Make a VC carry a cell-level traffic source instead of IP (an on/off VBR source,
+     *        a CBR cell stream): when the VC has nothing left to segment, the device pulls the
+     *        next SDU from @p source, so a greedy source keeps the VC busy without a frame
+     *        queue and stops exactly when it returns null. IP packets addressed to the VC are
+     *        refused (NON_IP_VC). The far end marks its VC with SetVcNonIp().
+     * @param vc the VC index
+     * @param source the frame source
+     */
+    void SetVcFrameSource(uint32_t vc, FrameSourceCallback source);
+    /**
+     * @brief Frames received on this VC are counted and traced (FrameRx) but not handed to IP.
+     * @param vc the VC index
+     */
+    void SetVcNonIp(uint32_t vc);
+    /**
+     * @brief A frame source has something to send again: start segmenting if the VC is idle.
+     * @param vc the VC index
+     */
+    void WakeVc(uint32_t vc);
+
+    /**
+     * @brief Shape a VC's cells (SPEC 3.22): PcrShaper spaces them at PCR, VbrShaper to a VBR
+     *        contract, PacketTrainShaper as a 1990s adapter's per-cell spacing and inter-PDU
+     *        gap. Call after AddVc() and before the first cell is sent. The device's frame queues
+     *        absorb the back-pressure (the edge never drops because of shaping, only when
+     *        TxQueueBytes overflows).
+     * @param vc the VC index
+     * @param shaper a shaper used by no other flow
+     */
+    void SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper);
     /**
      * @param vpi a VPI
      * @param vci a VCI
@@ -226,7 +266,7 @@ class AtmNetDevice : public AtmDevice
     /// @return cells on unknown VPI/VCI dropped on receive
     uint64_t GetUnknownLabelDrops() const;
 
-    void ReceiveCell(const AtmCell& cell, Time arrival) override;
+    void ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival) override;
 
     // NetDevice
     bool SetMtu(const uint16_t mtu) override;
@@ -253,6 +293,8 @@ class AtmNetDevice : public AtmDevice
         uint32_t queueBytes{0};    //!< bytes in the frame queue
         Aal5Segmenter cursor;      //!< PDU being segmented
         bool staged{false};        //!< a cell of the VC is in the port
+        bool nonIp{false};         //!< carries a frame source's SDUs, not IP
+        FrameSourceCallback source; //!< the frame source (non-IP sender), or null
         AtmNetDeviceVcStats stats; //!< counters
     };
 
@@ -268,6 +310,19 @@ class AtmNetDevice : public AtmDevice
      * @param vc the VC
      */
     void StartFrame(uint32_t vc);
+    /**
+     * @brief Pull the next SDU of a non-IP VC's source into its frame queue.
+     * @param vc the VC
+     * @return true if the source gave one
+     */
+    bool Pull(uint32_t vc);
+    /**
+     * @brief Hand a VC's next cell to the transmitter: announced at now, or stored at once when
+     *        the device shapes (AtmCellTransmitter::Stage()).
+     * @param cell the cell
+     * @param vc its VC
+     */
+    void StageCell(const AtmCell& cell, uint32_t vc);
     /// Hand every inbox cell that has arrived to reassembly.
     void ProcessInbox();
     /**

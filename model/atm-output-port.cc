@@ -238,12 +238,18 @@ AtmOutputPort::AddVc(AtmServiceCategory category)
 }
 
 void
-AtmOutputPort::SetQueueHeld(uint32_t queue, bool held)
+AtmOutputPort::SetQueueHeld(uint32_t queue, bool held, Holder holder)
 {
     NS_ABORT_MSG_IF(queue >= m_queues.size(),
                     "AtmOutputPort: SetQueueHeld for queue " << queue << " but the port has "
                                                              << m_queues.size() << " queues");
-    m_state.SetQueueMaySend(queue, !held);
+    if (m_holders.size() < m_queues.size())
+    {
+        m_holders.resize(m_queues.size(), 0);
+    }
+    uint8_t& bits = m_holders[queue];
+    bits = held ? (bits | holder) : (bits & ~holder);
+    m_state.SetQueueMaySend(queue, bits == 0);
 }
 
 void

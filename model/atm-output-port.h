@@ -155,13 +155,22 @@ class AtmOutputPort : public Object
      */
     std::optional<AtmCell> Dequeue(Time now);
 
+    /// Who holds a queue back: a queue is eligible only when no holder holds it.
+    enum Holder : uint8_t
+    {
+        HOLD_CREDITS = 1, //!< AN2 credit flow control (AtmCreditFlowControl)
+        HOLD_SHAPING = 2, //!< traffic shaping (AtmShapingGate)
+    };
+
     /**
      * @brief Hold back a queue (credits, shaping) or release it; a held queue is not eligible
-     * even when it holds cells. Queues start released.
+     * even when it holds cells. Each holder holds and releases independently: a queue is
+     * released when no holder holds it. Queues start released.
      * @param queue the queue id (AtmPortState::GetVcQueue() gives a VC's queue)
      * @param held true to hold the queue back
+     * @param holder who holds it
      */
-    void SetQueueHeld(uint32_t queue, bool held);
+    void SetQueueHeld(uint32_t queue, bool held, Holder holder = HOLD_CREDITS);
 
     /// @return K, the buffer size in cells
     uint32_t GetBufferCells() const;
@@ -311,6 +320,7 @@ class AtmOutputPort : public Object
     std::vector<Slot> m_slab;                      //!< K slots, allocated once
     uint32_t m_free{NONE};                         //!< head of the free list
     std::vector<Queue> m_queues;                   //!< list ends, by queue id
+    std::vector<uint8_t> m_holders;                //!< per queue: Holder bits holding it
     std::vector<Vc> m_vcs;                         //!< per-VC records
     std::vector<uint32_t> m_classQueue;            //!< PER_CLASS: queue of each category or NONE
     AtmPortVcStats m_stats;                        //!< port counters

@@ -7,6 +7,7 @@
 #include "atm-switch.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -19,10 +20,26 @@ NS_OBJECT_ENSURE_REGISTERED(AtmSwitchPort);
 TypeId
 AtmSwitchPort::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::AtmSwitchPort")
-                            .SetParent<AtmDevice>()
-                            .SetGroupName("Atm")
-                            .AddConstructor<AtmSwitchPort>();
+    static TypeId tid =
+        TypeId("ns3::AtmSwitchPort")
+            .SetParent<AtmDevice>()
+            .SetGroupName("Atm")
+            .AddConstructor<AtmSwitchPort>()
+            .AddAttribute("Upc",
+                          "Police the cells arriving on this port against the traffic contract of "
+                          "their VC or VP (usage / network parameter control, SPEC 3.19): each "
+                          "cross-connect added afterwards with a policed contract gets the "
+                          "policer AtmPolicerFactory builds for it.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&AtmSwitchPort::m_upc),
+                          MakeBooleanChecker())
+            .AddAttribute("UpcFrameDiscard",
+                          "The FrameDiscard attribute of the policers this port's UPC creates "
+                          "(discard the rest of a PDU after its first discarded cell, BON ch. "
+                          "4.7).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&AtmSwitchPort::m_upcFrameDiscard),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -59,6 +76,18 @@ AtmSwitchPort::GetSwitch() const
     return m_switch;
 }
 
+bool
+AtmSwitchPort::GetUpc() const
+{
+    return m_upc;
+}
+
+bool
+AtmSwitchPort::GetUpcFrameDiscard() const
+{
+    return m_upcFrameDiscard;
+}
+
 uint32_t
 AtmSwitchPort::GetPortIndex() const
 {
@@ -66,13 +95,13 @@ AtmSwitchPort::GetPortIndex() const
 }
 
 void
-AtmSwitchPort::ReceiveCell(const AtmCell& cell, Time arrival)
+AtmSwitchPort::ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival)
 {
     NS_ABORT_MSG_IF(!m_switch,
                     "AtmSwitchPort on node " << (GetNode() ? GetNode()->GetId() : 0)
                                              << " received a cell but belongs to no switch; "
                                                 "use AtmSwitch::AddPort (AtmHelper does)");
-    m_switch->Switch(m_index, cell, arrival);
+    m_switch->Switch(m_index, cell, firstBit, arrival);
 }
 
 void

@@ -47,8 +47,12 @@ class AtmSwitchPort : public AtmDevice
     Ptr<AtmSwitch> GetSwitch() const;
     /// @return the port's index in its switch
     uint32_t GetPortIndex() const;
+    /// @return true if cells arriving here are policed (attribute Upc)
+    bool GetUpc() const;
+    /// @return the FrameDiscard setting of the policers created for this port
+    bool GetUpcFrameDiscard() const;
 
-    void ReceiveCell(const AtmCell& cell, Time arrival) override;
+    void ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival) override;
 
     // NetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
@@ -63,6 +67,8 @@ class AtmSwitchPort : public AtmDevice
   private:
     Ptr<AtmSwitch> m_switch; //!< the fabric
     uint32_t m_index{0};     //!< index in the fabric
+    bool m_upc{false};       //!< "Upc"
+    bool m_upcFrameDiscard{false}; //!< "UpcFrameDiscard"
 };
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 #include "atm-switch.h"
 
 #include "atm-cell-transmitter.h"
+#include "atm-policer-factory.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -59,6 +60,7 @@ AtmSwitch::DoDispose()
     m_ports.clear();
     m_vcTable.clear();
     m_vpVcs.clear();
+    m_vpTable.clear();
     m_upstream.clear();
     Object::DoDispose();
 }
@@ -149,7 +151,9 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     r.outVci = outVci;
     r.outPort = outPort;
     r.inPort = inPort;
+    r.policer = MakePolicer(inPort, contract);
     m_vcTable[Key(inPort, inVpi, inVci)] = r;
+    ShapeIfVpShaped(r);
     m_outLabels[Key(outPort, outVpi, outVci)] = true;
     return r.outVc;
 }
@@ -185,7 +189,8 @@ AtmSwitch::AddVpCrossConnect(uint32_t inPort,
           << ":" << inVpi << " -> " << outPort << ":" << outVpi;
     contract.CheckAgainstLink(where.str(), m_ports[outPort]->GetCellRate());
     GetInput(inPort, outPort);
-    m_vpTable[Key(inPort, inVpi, 0)] = VpRoute{outPort, outVpi, contract};
+    m_vpTable[Key(inPort, inVpi, 0)] =
+        VpRoute{outPort, outVpi, contract, MakePolicer(inPort, contract)};
     m_outVps[Key(outPort, outVpi, 0)] = true;
 }
 
@@ -202,7 +207,7 @@ AtmSwitch::IsOutLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const
 }
 
 void
-AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time arrival)
+AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival)
 {
     // Per cell: no NS_LOG_FUNCTION (STYLE 9).
     const uint64_t key = Key(inPort, cell.vpi, cell.vci);
@@ -225,19 +230,28 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time arrival)
                 return;
             }
             // First cell of this VCI on the VP: give it a VC record at the out port.
-            const VpRoute& v = vp->second;
-            Route r;
-            r.tx = PeekPointer(m_ports[v.outPort]->GetTransmitter());
-            r.input = GetInput(inPort, v.outPort);
-            r.outVc = m_ports[v.outPort]->GetOutputPort()->AddVc(v.contract.GetCategory());
-            r.outVpi = v.outVpi;
-            r.outVci = cell.vci;
-            r.outPort = v.outPort;
-            r.inPort = inPort;
-            it = m_vpVcs.emplace(key, r).first;
+            AddVpVcRoute(inPort, vp->second, key, cell.vci);
+            it = m_vpVcs.find(key);
         }
     }
-    const Route& r = it->second;
+    Route& r = it->second;
+    if (r.policer)
+    {
+        const AtmPolicingDecision d = r.policer->Police(cell, firstBit, r.upc);
+        if (d.action == AtmPolicingDecision::DISCARD)
+        {
+            ++m_upcDiscards;
+            ++m_upcDiscardsByOutVc[(static_cast<uint64_t>(r.outPort) << 32) | r.outVc];
+            // The cell never leaves an output port here: return its credit on arrival.
+            m_ports[inPort]->ReturnCredit(cell.vc, arrival);
+            m_dropTrace(inPort, cell, d.reason);
+            return;
+        }
+        if (d.action == AtmPolicingDecision::TAG)
+        {
+            cell.clp = true;
+        }
+    }
     // Remember the upstream VC index (the sender's port stamped it in cell.vc) for credits.
     if (m_upstream.size() <= r.outPort)
     {
@@ -267,6 +281,157 @@ AtmSwitch::NotifyDeparture(uint32_t outPort, const AtmCell& cell)
     {
         m_ports[u.inPort]->ReturnCredit(u.upVc, Simulator::Now());
     }
+}
+
+AtmSwitch::Route&
+AtmSwitch::AddVpVcRoute(uint32_t inPort, const VpRoute& v, uint64_t key, uint16_t vci)
+{
+    Route r;
+    r.tx = PeekPointer(m_ports[v.outPort]->GetTransmitter());
+    r.input = GetInput(inPort, v.outPort);
+    r.outVc = m_ports[v.outPort]->GetOutputPort()->AddVc(v.contract.GetCategory());
+    r.outVpi = v.outVpi;
+    r.outVci = vci;
+    r.outPort = v.outPort;
+    r.inPort = inPort;
+    r.policer = v.policer;
+    Route& stored = m_vpVcs.emplace(key, r).first->second;
+    ShapeIfVpShaped(stored);
+    return stored;
+}
+
+int64_t
+AtmSwitch::GetVpCrossConnectOutPort(uint32_t inPort, uint16_t inVpi) const
+{
+    auto it = m_vpTable.find(Key(inPort, inVpi, 0));
+    return it == m_vpTable.end() ? -1 : static_cast<int64_t>(it->second.outPort);
+}
+
+uint32_t
+AtmSwitch::GetVpVc(uint32_t inPort, uint16_t inVpi, uint16_t vci)
+{
+    const uint64_t key = Key(inPort, inVpi, vci);
+    NS_ABORT_MSG_IF(m_vcTable.count(key) > 0,
+                    "AtmSwitch::GetVpVc: in port " << inPort << " label " << inVpi << "/" << vci
+                                                   << " has a VC cross-connect of its own");
+    auto it = m_vpVcs.find(key);
+    if (it != m_vpVcs.end())
+    {
+        return it->second.outVc;
+    }
+    auto vp = m_vpTable.find(Key(inPort, inVpi, 0));
+    NS_ABORT_MSG_IF(vp == m_vpTable.end(),
+                    "AtmSwitch::GetVpVc: no VP cross-connect for in port " << inPort << " VPI "
+                                                                           << inVpi);
+    return AddVpVcRoute(inPort, vp->second, key, vci).outVc;
+}
+
+void
+AtmSwitch::ShapeIfVpShaped(const Route& r)
+{
+    auto it = m_vpShapers.find(Key(r.outPort, r.outVpi, 0));
+    if (it != m_vpShapers.end())
+    {
+        m_ports[r.outPort]->GetShapingGate()->AddVcToFlow(it->second, r.outVc);
+    }
+}
+
+void
+AtmSwitch::SetVpShaper(uint32_t outPort, uint16_t outVpi, Ptr<AtmShaper> shaper)
+{
+    NS_LOG_FUNCTION(this << outPort << outVpi << shaper);
+    CheckPort(outPort, "out");
+    const uint64_t key = Key(outPort, outVpi, 0);
+    NS_ABORT_MSG_IF(m_vpShapers.count(key) > 0,
+                    "AtmSwitch::SetVpShaper: out port " << outPort << " VPI " << outVpi
+                                                        << " is already shaped");
+    const uint32_t flow = m_ports[outPort]->GetShapingGate()->AddGroupShaper(shaper);
+    m_vpShapers[key] = flow;
+    for (const auto* table : {&m_vcTable, &m_vpVcs})
+    {
+        for (const auto& [k, route] : *table)
+        {
+            if (route.outPort == outPort && route.outVpi == outVpi)
+            {
+                m_ports[outPort]->GetShapingGate()->AddVcToFlow(flow, route.outVc);
+            }
+        }
+    }
+}
+
+Ptr<AtmPolicer>
+AtmSwitch::MakePolicer(uint32_t inPort, const AtmTrafficContract& contract) const
+{
+    const Ptr<AtmSwitchPort>& port = m_ports[inPort];
+    if (!port->GetUpc())
+    {
+        return nullptr;
+    }
+    return AtmPolicerFactory::Create(contract, port->GetCellRate(), port->GetUpcFrameDiscard());
+}
+
+void
+AtmSwitch::SetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci, Ptr<AtmPolicer> policer)
+{
+    NS_LOG_FUNCTION(this << inPort << inVpi << inVci << policer);
+    auto it = m_vcTable.find(Key(inPort, inVpi, inVci));
+    NS_ABORT_MSG_IF(it == m_vcTable.end(),
+                    "AtmSwitch::SetVcPolicer: no VC cross-connect for in port "
+                        << inPort << " label " << inVpi << "/" << inVci
+                        << "; add the cross-connect first");
+    it->second.policer = policer;
+    it->second.upc = AtmPolicer::VcState();
+}
+
+void
+AtmSwitch::SetVpPolicer(uint32_t inPort, uint16_t inVpi, Ptr<AtmPolicer> policer)
+{
+    NS_LOG_FUNCTION(this << inPort << inVpi << policer);
+    auto it = m_vpTable.find(Key(inPort, inVpi, 0));
+    NS_ABORT_MSG_IF(it == m_vpTable.end(),
+                    "AtmSwitch::SetVpPolicer: no VP cross-connect for in port "
+                        << inPort << " VPI " << inVpi << "; add the cross-connect first");
+    it->second.policer = policer;
+    for (auto& [key, route] : m_vpVcs)
+    {
+        if ((key >> 16) == (Key(inPort, inVpi, 0) >> 16))
+        {
+            route.policer = policer;
+        }
+    }
+}
+
+Ptr<AtmPolicer>
+AtmSwitch::GetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci) const
+{
+    auto it = m_vcTable.find(Key(inPort, inVpi, inVci));
+    NS_ABORT_MSG_IF(it == m_vcTable.end(),
+                    "AtmSwitch::GetVcPolicer: no VC cross-connect for in port "
+                        << inPort << " label " << inVpi << "/" << inVci);
+    return it->second.policer;
+}
+
+Ptr<AtmPolicer>
+AtmSwitch::GetVpPolicer(uint32_t inPort, uint16_t inVpi) const
+{
+    auto it = m_vpTable.find(Key(inPort, inVpi, 0));
+    NS_ABORT_MSG_IF(it == m_vpTable.end(),
+                    "AtmSwitch::GetVpPolicer: no VP cross-connect for in port "
+                        << inPort << " VPI " << inVpi);
+    return it->second.policer;
+}
+
+uint64_t
+AtmSwitch::GetUpcDiscards() const
+{
+    return m_upcDiscards;
+}
+
+uint64_t
+AtmSwitch::GetUpcDiscards(uint32_t outPort, uint32_t outVc) const
+{
+    auto it = m_upcDiscardsByOutVc.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    return it == m_upcDiscardsByOutVc.end() ? 0 : it->second;
 }
 
 void

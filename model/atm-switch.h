@@ -6,6 +6,8 @@
 #define ATM_SWITCH_H
 
 #include "atm-cell.h"
+#include "atm-policer.h"
+#include "atm-shaper.h"
 #include "atm-switch-port.h"
 #include "atm-traffic-contract.h"
 
@@ -41,6 +43,15 @@ class AtmCellTransmitter;
  * cross-connect is dropped at its arrival instant with the reason UNKNOWN_LABEL.
  *
  * VC entries take precedence over a VP entry of the same in port and VPI.
+ *
+ * Ingress policing (UPC/NPC, SPEC 3.19): a VC or VP cross-connect can carry an AtmPolicer,
+ * created from its contract by AtmPolicerFactory when the in port's attribute `Upc` is true, or
+ * set explicitly (SetVcPolicer(), SetVpPolicer()). A VP policer polices the aggregate of all
+ * the VP's VCs. Each cell is policed when it is announced (its arrival time, known then, is
+ * all the decision depends on) at the time its first bit arrives; a discarded cell is counted
+ * against the out VC it was routed to (GetUpcDiscards(), and the PVC's cell ledger), traced by
+ * "CellDrop" with the policer's reason, and its AN2 credit, if the in hop runs credits, goes
+ * back upstream at its arrival; a tagged cell continues with CLP = 1.
  */
 class AtmSwitch : public Object
 {
@@ -129,14 +140,81 @@ class AtmSwitch : public Object
      * @return true if some cross-connect sends cells out of @p port with these labels
      */
     bool IsOutLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const;
+    /**
+     * @param inPort a port index
+     * @param inVpi a VPI
+     * @return the out port of the VP cross-connect of (in port, VPI), or -1 if there is none
+     */
+    int64_t GetVpCrossConnectOutPort(uint32_t inPort, uint16_t inVpi) const;
+    /**
+     * @brief The out port's VC record of one VCI carried by a VP cross-connect, created now if
+     *        no cell of it has arrived yet (AtmPvcHelper names it in the PVC's path).
+     * @param inPort the in port index
+     * @param inVpi the VP's VPI on the in link
+     * @param vci the VCI
+     * @return the VC's index at the out port
+     */
+    uint32_t GetVpVc(uint32_t inPort, uint16_t inVpi, uint16_t vci);
 
     /**
      * @brief A cell from port @p inPort (called by the port device).
      * @param inPort the in port index
      * @param cell the cell
+     * @param firstBit when its first bit arrives (what a policer measures)
      * @param arrival when its last bit arrives
      */
-    void Switch(uint32_t inPort, AtmCell cell, Time arrival);
+    void Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival);
+
+    /**
+     * @brief Police a VC cross-connect's cells with @p policer (replaces any policer the UPC
+     *        created for it; null removes it). Call before the first cell.
+     * @param inPort the in port index
+     * @param inVpi the VPI on the in link
+     * @param inVci the VCI on the in link
+     * @param policer the policer
+     */
+    void SetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci, Ptr<AtmPolicer> policer);
+    /**
+     * @brief Police the aggregate of a VP cross-connect's cells with @p policer (null removes
+     *        it). Call before the first cell.
+     * @param inPort the in port index
+     * @param inVpi the VPI on the in link
+     * @param policer the policer
+     */
+    void SetVpPolicer(uint32_t inPort, uint16_t inVpi, Ptr<AtmPolicer> policer);
+    /**
+     * @param inPort the in port index
+     * @param inVpi the VPI on the in link
+     * @param inVci the VCI on the in link
+     * @return the VC cross-connect's policer (null if none; aborts if no such cross-connect)
+     */
+    Ptr<AtmPolicer> GetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci) const;
+    /**
+     * @param inPort the in port index
+     * @param inVpi the VPI on the in link
+     * @return the VP cross-connect's policer (null if none; aborts if no such cross-connect)
+     */
+    Ptr<AtmPolicer> GetVpPolicer(uint32_t inPort, uint16_t inVpi) const;
+    /**
+     * @brief Shape the aggregate of every VC leaving @p outPort with VPI @p outVpi (SPEC 3.22:
+     *        a per-VP shaper on the switch facing a policed VP, TEN34), whether the VCs come
+     *        from VC or VP cross-connects, already added or added later. The out port must use
+     *        QueueMode PER_VC. A port shaper (the whole link) is set on the port's own gate:
+     *        GetPort(i)->GetShapingGate()->SetPortShaper().
+     * @param outPort the out port index
+     * @param outVpi the VPI on the out link
+     * @param shaper a shaper used by no other flow
+     */
+    void SetVpShaper(uint32_t outPort, uint16_t outVpi, Ptr<AtmShaper> shaper);
+
+    /// @return cells discarded by ingress policers
+    uint64_t GetUpcDiscards() const;
+    /**
+     * @param outPort an out port index
+     * @param outVc a VC index at that port's output port
+     * @return cells of that out VC discarded by ingress policers
+     */
+    uint64_t GetUpcDiscards(uint32_t outPort, uint32_t outVc) const;
 
     /**
      * @brief A cell left output port @p outPort: return its credit to the hop it came in on,
@@ -165,6 +243,8 @@ class AtmSwitch : public Object
         uint16_t outVci;        //!< rewritten VCI
         uint32_t outPort;       //!< out port index
         uint32_t inPort;        //!< in port index
+        Ptr<AtmPolicer> policer; //!< ingress policer (VC's own or its VP's), or null
+        AtmPolicer::VcState upc; //!< the VC's policing state
     };
 
     /// Where an out VC's cells came from, for credits.
@@ -180,6 +260,7 @@ class AtmSwitch : public Object
         uint32_t outPort;            //!< out port
         uint16_t outVpi;             //!< rewritten VPI
         AtmTrafficContract contract; //!< contract of its VCs
+        Ptr<AtmPolicer> policer;     //!< ingress policer of the VP aggregate, or null
     };
 
     /**
@@ -194,6 +275,29 @@ class AtmSwitch : public Object
      * @return the out port transmitter's input for cells from @p inPort
      */
     uint32_t GetInput(uint32_t inPort, uint32_t outPort);
+    /**
+     * @brief The route of one VCI of a VP cross-connect (created at its first cell or
+     *        GetVpVc()).
+     * @param inPort the in port
+     * @param vp the VP cross-connect
+     * @param key Key(inPort, vpi, vci)
+     * @param vci the VCI
+     * @return the route in m_vpVcs
+     */
+    Route& AddVpVcRoute(uint32_t inPort, const VpRoute& vp, uint64_t key, uint16_t vci);
+    /**
+     * @brief Put a newly routed out VC under the shaper of its out VP, if any.
+     * @param r the route
+     */
+    void ShapeIfVpShaped(const Route& r);
+    /**
+     * @brief The policer the in port's UPC gives a contract (null if the port does not police
+     *        or the contract has nothing to police).
+     * @param inPort the in port
+     * @param contract the contract
+     * @return the policer or null
+     */
+    Ptr<AtmPolicer> MakePolicer(uint32_t inPort, const AtmTrafficContract& contract) const;
     /**
      * @brief Drop a cell on an unknown label (scheduled at its arrival).
      * @param inPort the in port
@@ -224,6 +328,9 @@ class AtmSwitch : public Object
     std::vector<std::vector<Upstream>> m_upstream; //!< [out port][out VC] origin of cells
     uint64_t m_unknownLabelDrops{0};               //!< cells on unknown labels
     uint64_t m_cellsSwitched{0};                   //!< cells switched
+    uint64_t m_upcDiscards{0};                     //!< cells discarded by policers
+    std::unordered_map<uint64_t, uint32_t> m_vpShapers; //!< gate flow by Key(outPort, outVpi, 0)
+    std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc; //!< by Key(outPort, outVc)
     TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
 };
 

@@ -453,7 +453,7 @@ CellProbeDevice::SetReturnCredits(bool on, int32_t onlyVci)
 }
 
 void
-CellProbeDevice::ReceiveCell(const AtmCell& cell, Time arrival)
+CellProbeDevice::ReceiveCell(const AtmCell& cell, Time /* firstBit */, Time arrival)
 {
     m_rx.push_back(Rx{cell, arrival});
     if (m_returnCredits && (m_creditVci < 0 || cell.vci == m_creditVci))
@@ -603,6 +603,53 @@ TcpSegmentDropModel::DoCorrupt(Ptr<Packet> p)
 void
 TcpSegmentDropModel::DoReset()
 {
+}
+
+SwitchBench::SwitchBench(const std::string& rate)
+    : m_rate(rate),
+      m_node(CreateObject<Node>()),
+      m_switch(CreateObject<AtmSwitch>())
+{
+    m_node->AggregateObject(m_switch);
+}
+
+uint32_t
+SwitchBench::AddPort(Time delay)
+{
+    Ptr<AtmSwitchPort> port = CreateObject<AtmSwitchPort>();
+    m_node->AddDevice(port);
+    const uint32_t index = m_switch->AddPort(port);
+    Ptr<Node> host = CreateObject<Node>();
+    Ptr<CellProbeDevice> probe = CreateObject<CellProbeDevice>();
+    host->AddDevice(probe);
+    Connect(probe, port, m_rate, delay);
+    m_ports.push_back(port);
+    m_probes.push_back(probe);
+    return index;
+}
+
+Ptr<AtmSwitch>
+SwitchBench::Switch() const
+{
+    return m_switch;
+}
+
+Ptr<AtmSwitchPort>
+SwitchBench::Port(uint32_t i) const
+{
+    return m_ports.at(i);
+}
+
+Ptr<AtmOutputPort>
+SwitchBench::Out(uint32_t i) const
+{
+    return m_ports.at(i)->GetOutputPort();
+}
+
+Ptr<CellProbeDevice>
+SwitchBench::Probe(uint32_t i) const
+{
+    return m_probes.at(i);
 }
 
 AtmHostPair::AtmHostPair(Time linkDelay, const std::string& rate)

@@ -16,6 +16,8 @@
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
 #include "ns3/error-model.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/node-container.h"
@@ -400,7 +402,7 @@ class CellProbeDevice : public AtmDevice
     /// @return the cells received so far
     const std::vector<Rx>& GetReceived() const;
 
-    void ReceiveCell(const AtmCell& cell, Time arrival) override;
+    void ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival) override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool NeedsArp() const override;
     void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
@@ -467,6 +469,50 @@ class TcpSegmentDropModel : public ErrorModel
 
     std::set<uint32_t> m_pending; //!< sequence numbers still to drop
     uint32_t m_dropped{0};        //!< segments dropped
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A switch built by hand: one node with an AtmSwitch, each port linked to its own
+ *        CellProbeDevice (on its own node) by a link of the bench's cell rate.
+ */
+class SwitchBench
+{
+  public:
+    /// @param rate the CellRate of every link (AtmCellRate string; default "Sandia", 2.75 us)
+    explicit SwitchBench(const std::string& rate = "Sandia");
+
+    /**
+     * @brief Add a switch port and link it to a new probe.
+     * @param delay the link's propagation delay
+     * @return the port index
+     */
+    uint32_t AddPort(Time delay);
+
+    /// @return the switch
+    Ptr<AtmSwitch> Switch() const;
+    /**
+     * @param i a port index
+     * @return the port
+     */
+    Ptr<AtmSwitchPort> Port(uint32_t i) const;
+    /**
+     * @param i a port index
+     * @return the output port of switch port @p i
+     */
+    Ptr<AtmOutputPort> Out(uint32_t i) const;
+    /**
+     * @param i a port index
+     * @return the probe at the far end of port @p i
+     */
+    Ptr<CellProbeDevice> Probe(uint32_t i) const;
+
+  private:
+    std::string m_rate;                         //!< link rate
+    Ptr<Node> m_node;                           //!< the switch node
+    Ptr<AtmSwitch> m_switch;                    //!< the fabric
+    std::vector<Ptr<AtmSwitchPort>> m_ports;    //!< the ports
+    std::vector<Ptr<CellProbeDevice>> m_probes; //!< the far ends
 };
 
 /**
