@@ -100,7 +100,8 @@ def main(argv=None):
     p.add_argument("--seeds", type=int, help="seeds (RngRun 1..N) per run; default quick 3, full 5")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs")
     p.add_argument("--build", default=str(ROOT / "build"), help="the module's build directory")
-    p.add_argument("--binary", help="atm-n-source executable (default <build>/examples/atm-n-source)")
+    p.add_argument("--binary", help="atm-n-source executable (default <build>/examples/atm-n-source);"
+                   " other programs are taken from <build>/examples")
     p.add_argument("--out", help="output directory (default <build>/validation)")
     p.add_argument("--db", help="SQLite file (default <out>/runs.sqlite)")
     p.add_argument("--reuse", action="store_true",
@@ -128,10 +129,15 @@ def main(argv=None):
         chosen = [(t, r) for t, r in chosen if r]
         set_name = a.set
     seeds = a.seeds or (3 if set_name in ("quick", "custom") else 5)
-    binary = Path(a.binary or Path(a.build) / "examples" / "atm-n-source")
-    if not binary.exists():
-        sys.exit(f"atm-validation: {binary} not found: build the module first "
-                 f"(bash utils/quickstart test, or cmake --build {a.build})")
+    def binary_of(t):
+        if t.program == "atm-n-source" and a.binary:
+            return Path(a.binary)
+        return Path(a.build) / "examples" / t.program
+
+    for t, _ in chosen:
+        if not binary_of(t).exists():
+            sys.exit(f"atm-validation: {binary_of(t)} not found: build the module first "
+                     f"(bash utils/quickstart test, or cmake --build {a.build})")
     out = Path(a.out or Path(a.build) / "validation")
     out.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(a.db or out / "runs.sqlite")
@@ -143,10 +149,12 @@ def main(argv=None):
     for t, runs in chosen:
         for label, options, _ in runs:
             for seed in range(1, seeds + 1):
-                cmd = command(binary, options, seed, a.duration_scale)
-                params = json.dumps(cmd[1:-1], sort_keys=False)
+                cmd = command(binary_of(t), options, seed, a.duration_scale)
+                # atm-n-source runs keep their historical key (the options alone).
+                key = cmd[1:-1] if t.program == "atm-n-source" else [t.program] + cmd[1:-1]
+                params = json.dumps(key, sort_keys=False)
                 jobs.append({"target": t.id, "label": label, "seed": seed, "cmd": cmd,
-                             "params": params})
+                             "params": params, "binary": str(binary_of(t))})
     results = {t.id: {} for t, _ in chosen}
     failed = []
     todo = []
@@ -175,14 +183,20 @@ def main(argv=None):
                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                        (j["target"], j["label"], j["params"], j["seed"],
                         json.dumps(j["metrics"]) if j["metrics"] else None, version, commit,
-                        str(binary), j["wall"], j["rc"], j["stderr"],
+                        j["binary"], j["wall"], j["rc"], j["stderr"],
                         datetime.datetime.now().isoformat(timespec="seconds")))
             db.commit()
             if j["rc"] == 0 and j["metrics"]:
                 results[j["target"]].setdefault(j["label"], []).append(j["metrics"])
                 mm = j["metrics"]
-                what = (f"E={mm['efficiency']:.3f} F={mm['fairness']:.3f} "
-                        f"CLR={100 * mm['cellLossRatio']:.2f}% retx={mm['retransmissionPercent']:.1f}%")
+                if "efficiency" in mm:
+                    what = (f"E={mm['efficiency']:.3f} F={mm['fairness']:.3f} "
+                            f"CLR={100 * mm['cellLossRatio']:.2f}% "
+                            f"retx={mm['retransmissionPercent']:.1f}%")
+                else:
+                    what = ", ".join(f"{k}={mm[k]:.4g}" for k in ("goodputMbps", "cellLossRatio",
+                                                                  "retransmissionPercent")
+                                     if isinstance(mm.get(k), (int, float)))
             else:
                 failed.append(j)
                 what = f"FAILED (exit {j['rc']}): {j['stderr'].strip().splitlines()[-1:] }"

@@ -50,6 +50,7 @@ class Target:
     runs: list = field(default_factory=list)  # (label, options)
     check: Callable = None
     figure: Callable = None  # (results, checks, path) -> None
+    program: str = "atm-n-source"  # the example program (examples/<program>) the runs use
 
 
 def m(results, label, key):
