@@ -53,6 +53,8 @@
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-switch.h"
+#include "ns3/atm-traffic-contract.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -92,6 +94,7 @@ struct Options
     uint32_t bufferCells{2000};         //!< switch ports other than the trunk
     uint32_t trunkBufferCells{0};       //!< trunk ports (0: enough for every window)
     bool p2pLineRate{false};            //!< p2p at the ATM line rate, not the same IP rate
+    bool shaped{false};                 //!< ATM: CBR PVCs at rate/N, shaped, UPC at every port
     uint32_t cellsPerPacket{0};         //!< cells of one MTU-sized IP packet (derived)
     uint32_t trunkCells{0};             //!< the trunk buffer in use (derived)
 };
@@ -225,6 +228,9 @@ RunAtm(const Options& o, Result& r)
     atm.SetDeviceAttribute("Mtu", UintegerValue(o.mtu));
     atm.SetChannelAttribute("CellRate", StringValue(o.cellRate));
     atm.InstallSwitch(switches);
+    // Shaped mode polices at the UNI only (the host-facing switch ports): after multiplexing on
+    // the trunk a VC's cells carry CDV, which an NNI policer would need a CDVT for.
+    atm.SetSwitchDeviceAttribute("Upc", BooleanValue(o.shaped));
 
     atm.SetChannelAttribute("Delay", TimeValue(o.accessDelay));
     atm.SetSwitchPortAttribute("BufferCells", UintegerValue(o.bufferCells));
@@ -237,6 +243,7 @@ RunAtm(const Options& o, Result& r)
     }
     atm.SetChannelAttribute("Delay", TimeValue(o.trunkDelay));
     atm.SetSwitchPortAttribute("BufferCells", UintegerValue(o.trunkCells));
+    atm.SetSwitchDeviceAttribute("Upc", BooleanValue(false));
     NetDeviceContainer trunk = atm.Install(switches.Get(0), switches.Get(1));
 
     InternetStackHelper internet;
@@ -247,6 +254,15 @@ RunAtm(const Options& o, Result& r)
     Ipv4InterfaceContainer sinkInterfaces = addresses.Assign(sinkDevices);
 
     AtmPvcHelper pvcs;
+    if (o.shaped)
+    {
+        // Each flow a CBR PVC of exactly 1/N of the link, shaped at both ends, policed at the
+        // UNI: the shaping gate, the adapters' staging and a policer on every cell.
+        const AtmCellRate line(o.cellRate);
+        pvcs.SetContract(AtmTrafficContract::Cbr(
+            AtmCellRate(line.GetNumerator(), line.GetDenominator() * o.nSources)));
+        pvcs.SetShaping(true);
+    }
     std::vector<Ipv4Address> sinkAddresses;
     for (uint32_t i = 0; i < o.nSources; ++i)
     {
@@ -274,6 +290,8 @@ RunAtm(const Options& o, Result& r)
             }
         }
     }
+    const uint64_t upcDiscards = switches.Get(0)->GetObject<AtmSwitch>()->GetUpcDiscards() +
+                                 switches.Get(1)->GetObject<AtmSwitch>()->GetUpcDiscards();
     bool ledgersHold = true;
     for (const AtmPvc& pvc : pvcs.GetPvcs())
     {
@@ -294,13 +312,16 @@ RunAtm(const Options& o, Result& r)
               << static_cast<double>(slotEvents) / cellHops << ")\n"
               << "  trunk s0 -> s1       raw utilisation " << raw << ", effective " << effective
               << "\n"
-              << "  cells dropped        " << cellsDropped << " (every port)\n"
+              << "  cells dropped        " << cellsDropped << " (every port)"
+              << (o.shaped ? ", UPC discards " + std::to_string(upcDiscards) : std::string())
+              << "\n"
               << "  cell ledgers         " << (ledgersHold ? "hold" : "DO NOT HOLD") << "\n";
     r.text << std::setprecision(6) << ",\"cellHops\":" << cellHops
            << ",\"cellHopsPerWallS\":" << cellHopsPerS
            << ",\"eventsPerCellHop\":" << eventsPerCellHop << ",\"slotEvents\":" << slotEvents
            << ",\"trunkRawUtilization\":" << raw << ",\"trunkEffectiveUtilization\":" << effective
-           << ",\"cellsDropped\":" << cellsDropped
+           << ",\"cellsDropped\":" << cellsDropped << ",\"shaped\":" << (o.shaped ? "true" : "false")
+           << ",\"upcDiscards\":" << upcDiscards
            << ",\"ledgersHold\":" << (ledgersHold ? "true" : "false");
     return ledgersHold;
 }
@@ -559,6 +580,11 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("mode", "atm, p2p or both (each in its own process)", mode);
+    cmd.AddValue("shaped",
+                 "ATM: every PVC a CBR contract of 1/nSources of the link, shaped at both ends "
+                 "(PcrShaper) and policed where it enters the network (UPC at the host-facing "
+                 "switch ports)",
+                 o.shaped);
     cmd.AddValue("nSources", "number of TCP flows (sources and sinks)", o.nSources);
     cmd.AddValue("duration", "simulated time", o.duration);
     cmd.AddValue("cellRate", "rate of every link (AtmCellRate string)", o.cellRate);
