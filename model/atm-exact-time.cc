@@ -66,17 +66,6 @@ CheckedAdd(Int128 a, Int128 b, const char* what)
     return r;
 }
 
-/// @return floor(a / m) for m > 0
-Int128
-FloorDiv(Int128 a, Int128 m)
-{
-    Int128 q = a / m;
-    if (a % m != 0 && a < 0)
-    {
-        --q;
-    }
-    return q;
-}
 
 /// @return the Time of @p steps, aborting if it does not fit 64 bits
 Time
@@ -270,6 +259,17 @@ operator<<(std::ostream& os, const AtmExactTime& t)
     }
     os << " steps";
     return os;
+}
+
+AtmExactTime::Int128
+AtmExactTime::FloorDiv(Int128 a, Int128 m)
+{
+    Int128 q = a / m;
+    if (a % m != 0 && a < 0)
+    {
+        --q;
+    }
+    return q;
 }
 
 } // namespace ns3

@@ -137,6 +137,13 @@ class AtmExactTime
     static uint64_t CommonUnitsPerStep(const AtmExactTime& a, const AtmExactTime& b);
 
     /**
+     * @param a a sub-step count
+     * @param m a positive divisor
+     * @return floor(a / m), rounding towards minus infinity (C++ division truncates)
+     */
+    static Int128 FloorDiv(Int128 a, Int128 m);
+
+    /**
      * @brief Exact sum.
      * @param other the addend
      * @return this + other

@@ -27,18 +27,6 @@ constexpr Int128 MAX_PARAMETER = static_cast<Int128>(1) << 124;
 /// The largest |t M| accepted.
 constexpr Int128 MAX_SCALED_ARRIVAL = static_cast<Int128>(1) << 125;
 
-/// @return floor(a / m) for m > 0
-Int128
-FloorDiv(Int128 a, Int128 m)
-{
-    Int128 q = a / m;
-    if (a % m != 0 && a < 0)
-    {
-        --q;
-    }
-    return q;
-}
-
 } // namespace
 
 GcraLeakyBucket::GcraLeakyBucket()
@@ -186,7 +174,7 @@ GcraLeakyBucket::GetEarliestConformingTime() const
         return Time::Min();
     }
     // The smallest step t with X - (t M - LCT) <= L: ceil((LCT + X - L) / M).
-    return Time(static_cast<int64_t>(FloorDiv(m_lct + m_content - m_limit, m_unitsPerStep)));
+    return Time(static_cast<int64_t>(AtmExactTime::FloorDiv(m_lct + m_content - m_limit, m_unitsPerStep)));
 }
 
 void
