@@ -15,6 +15,7 @@
 #include "ns3/atm-helper.h"
 #include "ns3/atm-host-cpu.h"
 #include "ns3/atm-net-device.h"
+#include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
@@ -204,6 +205,23 @@ TEST(AtmConfigErrorsDeathTest, UnknownBufferPolicyName)
                  "fba vc-threshold");
     EXPECT_DEATH(AtmBufferPolicyFactory::Resolve("ns3::FifoCellScheduler"),
                  "is not a buffer policy");
+}
+
+TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
+{
+    // Valid up to T = K (no CLP distinction); above K the first decision stops the run.
+    Ptr<AtmBufferPolicy> pbs = AtmBufferPolicyFactory::Create("pbs");
+    pbs->SetAttribute("ClpThresholdCells", UintegerValue(8));
+    AtmPortState k8(8);
+    k8.AddVc(AtmServiceCategory::NRT_VBR, k8.AddQueue(AtmServiceCategory::NRT_VBR));
+    AtmCell cell;
+    cell.pti = 1;
+    EXPECT_TRUE(pbs->Admit(k8, cell).IsAccept());
+    AtmPortState k7(7);
+    k7.AddVc(AtmServiceCategory::NRT_VBR, k7.AddQueue(AtmServiceCategory::NRT_VBR));
+    EXPECT_DEATH(pbs->Admit(k7, cell),
+                 "PbsBufferPolicy: ClpThresholdCells=8 exceeds the buffer's BufferCells K=7; "
+                 "lower ClpThresholdCells to at most 7");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
