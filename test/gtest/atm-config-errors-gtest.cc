@@ -19,6 +19,7 @@
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -222,6 +223,23 @@ TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
     EXPECT_DEATH(pbs->Admit(k7, cell),
                  "PbsBufferPolicy: ClpThresholdCells=8 exceeds the buffer's BufferCells K=7; "
                  "lower ClpThresholdCells to at most 7");
+}
+
+TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
+{
+    EXPECT_DEATH(CreateObject<GuaranteedRateCellScheduler>()->SetAttribute("GuaranteedCategory",
+                                                                          StringValue("VBR")),
+                 "GuaranteedCategory=\"VBR\" is not a service category; use CBR, rt-VBR, "
+                 "nrt-VBR, ABR, GFR or UBR");
+    EXPECT_DEATH(
+        {
+            Ptr<GuaranteedRateCellScheduler> gr = CreateObject<GuaranteedRateCellScheduler>();
+            AtmPortState state(10);
+            gr->NotifyQueueAdded(state, state.AddQueue(AtmServiceCategory::UBR));
+            gr->SetAttribute("GuaranteedCategory", StringValue("ABR"));
+        },
+        "GuaranteedCategory set to \"ABR\" after 1 queue.s. were added; configure the "
+        "scheduler before attaching it to a port");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
