@@ -15,16 +15,19 @@
 #include "ns3/atm-helper.h"
 #include "ns3/atm-host-cpu.h"
 #include "ns3/atm-net-device.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/enum.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -240,6 +243,46 @@ TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
         },
         "GuaranteedCategory set to \"ABR\" after 1 queue.s. were added; configure the "
         "scheduler before attaching it to a port");
+}
+
+TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
+{
+    // After the first VC, like every other port setting.
+    EXPECT_DEATH(
+        {
+            Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+            port->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_CLASS));
+            port->AddVc(AtmServiceCategory::UBR);
+            port->SetClassBuffer(AtmServiceCategory::RT_VBR, 256, nullptr);
+        },
+        "AtmOutputPort: cannot change a class buffer after 1 VC.s. were added; set it before "
+        "the first AddVc..");
+    // In SHARED mode, whichever order QueueMode and SetClassBuffer were given in.
+    EXPECT_DEATH(
+        {
+            Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+            port->SetClassBuffer(AtmServiceCategory::RT_VBR, 256, nullptr);
+            port->AddVc(AtmServiceCategory::UBR);
+        },
+        "AtmOutputPort: SetClassBuffer gave rt-VBR its own buffer, but QueueMode is SHARED .one "
+        "FIFO would mix the classes' cells.; set QueueMode to PER_CLASS or PER_VC");
+    EXPECT_DEATH(CreateObject<AtmOutputPort>()->SetClassBuffer(AtmServiceCategory::RT_VBR,
+                                                               0,
+                                                               nullptr),
+                 "AtmOutputPort: SetClassBuffer.rt-VBR, 0 cells.; give the class buffer at least "
+                 "1 cell");
+    // One policy object in two buffers would mix their local VC numbers.
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> epd = AtmBufferPolicyFactory::Create("epd");
+            Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+            port->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+            port->SetAttribute("BufferPolicy", PointerValue(epd));
+            port->SetClassBuffer(AtmServiceCategory::RT_VBR, 256, epd);
+            port->Initialize();
+        },
+        "AtmOutputPort: the same ns3::EpdBufferPolicy object guards the shared buffer and the "
+        "rt-VBR class buffer; give each buffer its own policy object");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
