@@ -4,17 +4,21 @@
 
 #include "atm-test-utils.h"
 
+#include "ns3/atm-helper.h"
 #include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/epd-buffer-policy.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
 #include "ns3/pbs-buffer-policy.h"
 #include "ns3/pointer.h"
 #include "ns3/ppd-buffer-policy.h"
 #include "ns3/round-robin-cell-scheduler.h"
 #include "ns3/sandia-drop-whole-buffer-policy.h"
+#include "ns3/simulator.h"
 #include "ns3/tail-drop-buffer-policy.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -666,6 +670,64 @@ class PartitionNoneTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief AtmHelper::SetClassBuffer installs a class buffer on every switch port.
+ */
+class PartitionHelperTestCase : public TestCase
+{
+  public:
+    PartitionHelperTestCase()
+        : TestCase("AtmHelper::SetClassBuffer gives every switch port it creates an rt-VBR buffer "
+                   "with its own new PBS policy (attributes applied, a second call replacing the "
+                   "first), and leaves adapters without class buffers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using C = AtmServiceCategory;
+        NodeContainer hosts(2);
+        NodeContainer switches(1);
+        AtmHelper atm;
+        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
+        atm.SetSwitchPortAttribute("QueueMode", EnumValue(AtmOutputPort::PER_CLASS));
+        atm.SetBufferPolicy("epd");
+        atm.SetClassBuffer(C::RT_VBR, 100, "tail");
+        atm.SetClassBuffer(C::RT_VBR, 256, "pbs", "ClpThresholdCells", UintegerValue(200));
+        atm.InstallSwitch(switches);
+        NetDeviceContainer a = atm.Install(hosts.Get(0), switches.Get(0));
+        NetDeviceContainer b = atm.Install(hosts.Get(1), switches.Get(0));
+        std::vector<Ptr<AtmBufferPolicy>> policies;
+        for (Ptr<NetDevice> nd : {a.Get(1), b.Get(1)})
+        {
+            Ptr<AtmOutputPort> port = DynamicCast<AtmDevice>(nd)->GetOutputPort();
+            NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::RT_VBR), true, "switch port");
+            NS_TEST_ASSERT_MSG_EQ(port->GetClassBufferCells(C::RT_VBR), 256U, "the second call");
+            NS_TEST_ASSERT_MSG_EQ(port->GetTotalBufferCells(), 1256U, "1000 + 256");
+            NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::UBR), false, "UBR shares");
+            Ptr<PbsBufferPolicy> pbs =
+                DynamicCast<PbsBufferPolicy>(port->GetPartitionBufferPolicy(C::RT_VBR));
+            NS_TEST_ASSERT_MSG_EQ((pbs ? true : false), true, "a PBS policy");
+            UintegerValue t;
+            pbs->GetAttribute("ClpThresholdCells", t);
+            NS_TEST_ASSERT_MSG_EQ(t.Get(), 200U, "its attribute");
+            policies.push_back(pbs);
+            // The port accepts VCs: the configuration is valid.
+            port->AddVc(C::RT_VBR);
+            NS_TEST_ASSERT_MSG_EQ(port->GetPartitionState(C::RT_VBR).GetBufferCells(), 256U, "K");
+        }
+        NS_TEST_ASSERT_MSG_EQ((policies[0] != policies[1]), true, "one policy object per port");
+        for (Ptr<NetDevice> nd : {a.Get(0), b.Get(0)})
+        {
+            Ptr<AtmOutputPort> port = DynamicCast<AtmDevice>(nd)->GetOutputPort();
+            NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::RT_VBR), false, "adapter");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-output-port-partition test suite.
  */
 class AtmOutputPortPartitionTestSuite : public TestSuite
@@ -680,6 +742,7 @@ class AtmOutputPortPartitionTestSuite : public TestSuite
         AddTestCase(new PartitionLedgerTestCase, ATM_TEST_QUICK);
         AddTestCase(new PartitionJainPortTestCase, ATM_TEST_QUICK);
         AddTestCase(new PartitionNoneTestCase, ATM_TEST_QUICK);
+        AddTestCase(new PartitionHelperTestCase, ATM_TEST_QUICK);
     }
 };
 
