@@ -265,6 +265,10 @@ AtmHelper::MakeDevice(Ptr<Node> node, Ptr<AtmChannel> channel) const
         {
             out->SetAttribute("CellScheduler", PointerValue(m_schedulerFactory.Create()));
         }
+        for (const ClassBuffer& b : m_classBuffers)
+        {
+            out->SetClassBuffer(b.category, b.bufferCells, b.policy.Create<AtmBufferPolicy>());
+        }
         port->SetAttribute("OutputPort", PointerValue(out));
         dev = port;
         node->AddDevice(port);

@@ -7,6 +7,7 @@
 
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-net-device.h"
+#include "ns3/atm-service-category.h"
 #include "ns3/atm-switch.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -100,8 +101,8 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      * @brief The buffer-acceptance policy of every switch port created: one new object per
      *        port.
      * @param type a short name (`tail`, `ppd`, `epd`, `drop-tail`, `drop-whole`, `sd`, `fba`,
-     *        `vc-threshold`: AtmBufferPolicyFactory) or the TypeId name of an AtmBufferPolicy
-     *        subclass
+     *        `vc-threshold`, `vc-tail`, `pbs`: AtmBufferPolicyFactory) or the TypeId name of an
+     *        AtmBufferPolicy subclass
      * @param args attribute name / value pairs
      */
     template <typename... Ts>
@@ -113,6 +114,25 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      * @param value its value
      */
     void SetBufferPolicyAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * @brief Give a service category its own buffer on every switch port created
+     *        (AtmOutputPort::SetClassBuffer(), per-class buffers of JAIN's and FORE's switches):
+     *        @p bufferCells cells guarded by a new @p type policy per port; the other categories
+     *        share "BufferCells" under the SetBufferPolicy() policy. Switch ports then need
+     *        QueueMode PER_CLASS or PER_VC (SetSwitchPortAttribute). A second call for the same
+     *        category replaces the first. Adapters are not affected.
+     * @param category the service category
+     * @param bufferCells the class buffer's size in cells (>= 1)
+     * @param type a short name or the TypeId name of an AtmBufferPolicy subclass (as
+     *        SetBufferPolicy())
+     * @param args attribute name / value pairs of the policy
+     */
+    template <typename... Ts>
+    void SetClassBuffer(AtmServiceCategory category,
+                        uint32_t bufferCells,
+                        std::string type,
+                        Ts&&... args);
 
     /**
      * @brief The cell scheduler of every switch port created: one new object per port.
@@ -198,6 +218,16 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     ObjectFactory m_schedulerFactory;  //!< AtmCellScheduler of switch ports (unset: default)
     uint32_t m_credits{0};             //!< initial credits per VC and hop (0: no credits)
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_adapterPortAttributes; //!< pairs
+
+    /// A class buffer to give every switch port.
+    struct ClassBuffer
+    {
+        AtmServiceCategory category; //!< its category
+        uint32_t bufferCells;        //!< its size
+        ObjectFactory policy;        //!< its policy
+    };
+
+    std::vector<ClassBuffer> m_classBuffers; //!< class buffers of switch ports (SetClassBuffer)
 };
 
 template <typename... Ts>
@@ -207,6 +237,28 @@ AtmHelper::SetBufferPolicy(std::string type, Ts&&... args)
     m_policyFactory = ObjectFactory();
     m_policyFactory.SetTypeId(AtmBufferPolicyFactory::Resolve(type));
     m_policyFactory.Set(std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+AtmHelper::SetClassBuffer(AtmServiceCategory category,
+                          uint32_t bufferCells,
+                          std::string type,
+                          Ts&&... args)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(AtmBufferPolicyFactory::Resolve(type));
+    factory.Set(std::forward<Ts>(args)...);
+    for (ClassBuffer& b : m_classBuffers)
+    {
+        if (b.category == category)
+        {
+            b.bufferCells = bufferCells;
+            b.policy = factory;
+            return;
+        }
+    }
+    m_classBuffers.push_back(ClassBuffer{category, bufferCells, factory});
 }
 
 template <typename... Ts>

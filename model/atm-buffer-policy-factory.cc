@@ -25,6 +25,7 @@ AtmBufferPolicyFactory::GetShortNames()
         {"fba", "ns3::FbaBufferPolicy"},
         {"vc-threshold", "ns3::VcThresholdBufferPolicy"},
         {"vc-tail", "ns3::VcTailDropBufferPolicy"},
+        {"pbs", "ns3::PbsBufferPolicy"},
     };
     return names;
 }

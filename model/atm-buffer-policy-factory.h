@@ -37,6 +37,7 @@ namespace ns3
  * | `fba`          | ns3::FbaBufferPolicy              | 3.6  |
  * | `vc-threshold` | ns3::VcThresholdBufferPolicy      | 3.13 |
  * | `vc-tail`      | ns3::VcTailDropBufferPolicy       | 3.2, 3.5 (SANDIA simple drop per VC) |
+ * | `pbs`          | ns3::PbsBufferPolicy              | 3.21 |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

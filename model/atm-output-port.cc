@@ -98,6 +98,7 @@ AtmOutputPort::GetTypeId()
 
 AtmOutputPort::AtmOutputPort()
     : m_classQueue(N_CATEGORIES, NONE),
+      m_classPartition(N_CATEGORIES, 0),
       m_cellsInQueue(0)
 {
     NS_LOG_FUNCTION(this);
@@ -120,7 +121,12 @@ void
 AtmOutputPort::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    for (Vc& v : m_vcs)
+    {
+        v.policy = nullptr; // owned by m_policy or m_partitions, released below
+    }
     m_policy = nullptr;
+    m_partitions.clear();
     m_scheduler = nullptr;
     m_slab.clear(); // releases the frames the buffered cells refer to
     m_slab.shrink_to_fit();
@@ -173,6 +179,76 @@ AtmOutputPort::SetCellScheduler(Ptr<AtmCellScheduler> scheduler)
 }
 
 void
+AtmOutputPort::SetClassBuffer(AtmServiceCategory category,
+                              uint32_t bufferCells,
+                              Ptr<AtmBufferPolicy> policy)
+{
+    NS_LOG_FUNCTION(this << category << bufferCells << policy);
+    CheckNotFrozen("a class buffer");
+    NS_ABORT_MSG_IF(bufferCells == 0,
+                    "AtmOutputPort: SetClassBuffer(" << category
+                                                     << ", 0 cells); give the class buffer at "
+                                                        "least 1 cell");
+    if (m_partitions.empty())
+    {
+        m_partitions.emplace_back(); // index 0: the shared buffer, set up by Configure()
+    }
+    uint32_t& index = m_classPartition[static_cast<uint32_t>(category)];
+    if (index == 0)
+    {
+        index = static_cast<uint32_t>(m_partitions.size());
+        m_partitions.emplace_back();
+    }
+    Partition& p = m_partitions[index];
+    p.category = category;
+    p.bufferCells = bufferCells;
+    p.policy = policy;
+}
+
+uint32_t
+AtmOutputPort::ConfigurePartitions()
+{
+    if (m_partitions.empty())
+    {
+        return m_bufferCells;
+    }
+    NS_ABORT_MSG_IF(m_queueMode == SHARED,
+                    "AtmOutputPort: SetClassBuffer gave " << m_partitions[1].category
+                                                          << " its own buffer, but QueueMode is "
+                                                             "SHARED (one FIFO would mix the "
+                                                             "classes' cells); set QueueMode to "
+                                                             "PER_CLASS or PER_VC");
+    m_partitions[0].bufferCells = m_bufferCells;
+    m_partitions[0].policy = m_policy;
+    uint32_t total = 0;
+    for (size_t i = 0; i < m_partitions.size(); ++i)
+    {
+        Partition& p = m_partitions[i];
+        if (!p.policy)
+        {
+            p.policy = CreateObject<TailDropBufferPolicy>();
+        }
+        // A policy keeps per-VC state by the local VC numbers of its own buffer, so one object
+        // cannot serve two buffers.
+        for (size_t j = 0; j < i; ++j)
+        {
+            NS_ABORT_MSG_IF(
+                m_partitions[j].policy == p.policy,
+                "AtmOutputPort: the same "
+                    << p.policy->GetInstanceTypeId().GetName() << " object guards the "
+                    << (j == 0 ? std::string("shared buffer")
+                               : std::string(ToString(m_partitions[j].category)) + " class buffer")
+                    << " and the " << ToString(p.category)
+                    << " class buffer; give each buffer its "
+                       "own policy object");
+        }
+        p.state.SetBufferCells(p.bufferCells);
+        total += p.bufferCells;
+    }
+    return total;
+}
+
+void
 AtmOutputPort::Configure()
 {
     if (!m_policy)
@@ -183,18 +259,41 @@ AtmOutputPort::Configure()
     {
         m_scheduler = CreateObject<FifoCellScheduler>();
     }
-    if (m_slab.size() != m_bufferCells)
+    if (!m_vcs.empty())
+    {
+        return; // fixed by the first AddVc()
+    }
+    const uint32_t total = ConfigurePartitions();
+    if (m_slab.size() != total)
     {
         // Only reachable before the first VC (the setters freeze afterwards): no cell is held.
-        NS_ASSERT(m_vcs.empty() && m_state.GetCellsInBuffer() == 0);
-        m_state.SetBufferCells(m_bufferCells);
-        m_slab.assign(m_bufferCells, Slot{});
-        for (uint32_t i = 0; i < m_bufferCells; ++i)
+        NS_ASSERT(m_state.GetCellsInBuffer() == 0);
+        m_state.SetBufferCells(total);
+        m_slab.assign(total, Slot{});
+        for (uint32_t i = 0; i < total; ++i)
         {
-            m_slab[i].next = (i + 1 < m_bufferCells) ? i + 1 : NONE;
+            m_slab[i].next = (i + 1 < total) ? i + 1 : NONE;
         }
         m_free = 0;
     }
+}
+
+uint32_t
+AtmOutputPort::PartitionOf(AtmServiceCategory category) const
+{
+    return m_classPartition[static_cast<uint32_t>(category)];
+}
+
+std::string
+AtmOutputPort::BufferName(uint32_t vc) const
+{
+    if (m_partitions.empty())
+    {
+        return "the buffer";
+    }
+    const uint32_t p = PartitionOf(m_state.GetVcServiceCategory(vc));
+    return p == 0 ? std::string("the shared buffer")
+                  : "the " + std::string(ToString(m_partitions[p].category)) + " class buffer";
 }
 
 uint32_t
@@ -202,6 +301,13 @@ AtmOutputPort::NewQueue(AtmServiceCategory category)
 {
     const uint32_t q = m_state.AddQueue(category);
     m_queues.push_back(Queue{});
+    if (!m_partitions.empty())
+    {
+        // Queues never span buffers (SHARED mode is refused with partitions).
+        const uint32_t p = PartitionOf(category);
+        m_queuePartition.push_back(p);
+        m_queueLocal.push_back(m_partitions[p].state.AddQueue(category));
+    }
     m_scheduler->NotifyQueueAdded(m_state, q);
     return q;
 }
@@ -233,7 +339,22 @@ AtmOutputPort::AddVc(AtmServiceCategory category)
     const uint32_t vc = m_state.AddVc(category, q);
     m_vcs.emplace_back();
     NS_ASSERT(vc + 1 == m_vcs.size());
-    m_policy->NotifyVcAdded(vc);
+    Vc& v = m_vcs.back();
+    if (m_partitions.empty())
+    {
+        v.state = &m_state;
+        v.policy = PeekPointer(m_policy);
+        v.local = vc;
+    }
+    else
+    {
+        // m_partitions no longer changes (frozen), so the pointers stay valid.
+        Partition& p = m_partitions[m_queuePartition[q]];
+        v.state = &p.state;
+        v.policy = PeekPointer(p.policy);
+        v.local = p.state.AddVc(category, m_queueLocal[q]);
+    }
+    v.policy->NotifyVcAdded(v.local);
     return vc;
 }
 
@@ -250,6 +371,10 @@ AtmOutputPort::SetQueueHeld(uint32_t queue, bool held, Holder holder)
     uint8_t& bits = m_holders[queue];
     bits = held ? (bits | holder) : (bits & ~holder);
     m_state.SetQueueMaySend(queue, bits == 0);
+    if (!m_partitions.empty())
+    {
+        m_partitions[m_queuePartition[queue]].state.SetQueueMaySend(m_queueLocal[queue], bits == 0);
+    }
 }
 
 void
@@ -261,18 +386,29 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
                                                   << " VCs; call AddVc() first");
     cell.vc = vc;
     Vc& v = m_vcs[vc];
+    // The VC's buffer: the port's without partitions, else its class's or the shared one.
+    AtmPortState& buffer = *v.state;
+    AtmBufferPolicy& policy = *v.policy;
     ++m_stats.cellsArrived;
     ++v.stats.cellsArrived;
     const bool eom = cell.IsEndOfPdu();
-    const bool room = m_state.GetCellsInBuffer() < m_state.GetBufferCells();
+    const bool room = buffer.GetCellsInBuffer() < buffer.GetBufferCells();
     AtmFrameState next = eom ? AtmFrameState::IDLE : AtmFrameState::ACCEPT;
+    bool storeEom = false;
 
     switch (m_state.GetFrameState(vc))
     {
     case AtmFrameState::DROP_PPD:
         // Keep the delimiter when possible so the receiver can tell PDUs apart (SPEC 3.3).
-        // The policy sees every such EOM (it may track merges), the room check comes last.
-        if (eom && m_policy->AdmitDelimiter(m_state, cell) && room)
+        // The policy sees every such EOM (it may track merges), the room check comes last; like
+        // Admit() it gets the VC's index in its own buffer (vc itself without partitions).
+        if (eom)
+        {
+            cell.vc = v.local;
+            storeEom = policy.AdmitDelimiter(buffer, cell) && room;
+            cell.vc = vc;
+        }
+        if (storeEom)
         {
             Store(cell);
         }
@@ -288,18 +424,20 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
         break;
     case AtmFrameState::IDLE:
     case AtmFrameState::ACCEPT: {
-        const AtmAdmitDecision d = m_policy->Admit(m_state, cell);
+        cell.vc = v.local;
+        const AtmAdmitDecision d = policy.Admit(buffer, cell);
+        cell.vc = vc;
         switch (d.action)
         {
         case AtmAdmitDecision::ACCEPT:
         case AtmAdmitDecision::ACCEPT_TAGGED:
-            // Checked in every build: storing beyond K would corrupt the slab.
+            // Checked in every build: storing beyond K would corrupt the slab (or let one
+            // partition take another's room).
             NS_ABORT_MSG_IF(!room,
                             "AtmOutputPort: buffer policy "
-                                << m_policy->GetInstanceTypeId().GetName()
-                                << " accepted a cell of VC " << vc
-                                << " with X=" << m_state.GetCellsInBuffer()
-                                << " >= K=" << m_state.GetBufferCells()
+                                << policy.GetInstanceTypeId().GetName() << " accepted a cell of VC "
+                                << vc << " with X=" << buffer.GetCellsInBuffer()
+                                << " >= K=" << buffer.GetBufferCells() << " in " << BufferName(vc)
                                 << "; the policy breaks the AtmBufferPolicy contract, fix its "
                                    "DoAdmit()");
             if (d.action == AtmAdmitDecision::ACCEPT_TAGGED)
@@ -354,6 +492,10 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
         v.frameDamaged = false;
     }
     m_state.SetFrameState(vc, next);
+    if (v.state != &m_state)
+    {
+        v.state->SetFrameState(v.local, next);
+    }
     NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
                       LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
                   "AtmOutputPort: cell ledger broken after an arrival on VC " << vc);
@@ -387,6 +529,10 @@ AtmOutputPort::Store(const AtmCell& cell)
     ++v.frameQueued;
     ++v.stats.cellsAccepted;
     ++m_stats.cellsAccepted;
+    if (v.state != &m_state)
+    {
+        v.state->OnEnqueue(v.local); // room checked by the caller in the partition
+    }
     if (m_state.OnEnqueue(vc))
     {
         m_scheduler->NotifyBacklogged(qid);
@@ -465,10 +611,15 @@ AtmOutputPort::Unlink(uint32_t s, uint32_t vc, bool served)
     slot.vcPrev = NONE;
     slot.next = m_free;
     m_free = s;
+    Vc& v = m_vcs[vc];
+    if (v.state != &m_state)
+    {
+        v.state->OnDequeue(v.local);
+    }
     const bool emptied = m_state.OnDequeue(vc);
     if (m_state.GetVcCells(vc) == 0)
     {
-        m_vcs[vc].tail = NONE;
+        v.tail = NONE;
     }
     if (served)
     {
@@ -509,7 +660,9 @@ AtmOutputPort::Dequeue(Time now)
     ++v.stats.cellsDeparted;
     ++m_stats.cellsDeparted;
     m_cellsInQueue = m_state.GetCellsInBuffer();
-    m_policy->NotifyDeparture(m_state, cell);
+    cell.vc = v.local;
+    v.policy->NotifyDeparture(*v.state, cell);
+    cell.vc = vc;
     m_dequeueTrace(cell);
     NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
                       LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
@@ -559,9 +712,59 @@ AtmOutputPort::GetBufferCells() const
 }
 
 uint32_t
+AtmOutputPort::GetTotalBufferCells() const
+{
+    uint32_t total = m_bufferCells;
+    for (size_t i = 1; i < m_partitions.size(); ++i)
+    {
+        total += m_partitions[i].bufferCells;
+    }
+    return total;
+}
+
+uint32_t
 AtmOutputPort::GetCellsInQueue() const
 {
     return m_state.GetCellsInBuffer();
+}
+
+bool
+AtmOutputPort::HasClassBuffer(AtmServiceCategory category) const
+{
+    return PartitionOf(category) != 0;
+}
+
+uint32_t
+AtmOutputPort::GetClassBufferCells(AtmServiceCategory category) const
+{
+    const uint32_t p = PartitionOf(category);
+    return p == 0 ? m_bufferCells : m_partitions[p].bufferCells;
+}
+
+uint32_t
+AtmOutputPort::GetPartitionCellsInQueue(AtmServiceCategory category) const
+{
+    return GetPartitionState(category).GetCellsInBuffer();
+}
+
+const AtmPortState&
+AtmOutputPort::GetPartitionState(AtmServiceCategory category) const
+{
+    return m_partitions.empty() ? m_state : m_partitions[PartitionOf(category)].state;
+}
+
+Ptr<AtmBufferPolicy>
+AtmOutputPort::GetPartitionBufferPolicy(AtmServiceCategory category) const
+{
+    const uint32_t p = PartitionOf(category);
+    return p == 0 ? m_policy : m_partitions[p].policy;
+}
+
+uint32_t
+AtmOutputPort::GetVcLocalIndex(uint32_t vc) const
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(), "AtmOutputPort: unknown VC " << vc);
+    return m_vcs[vc].local;
 }
 
 uint32_t

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -83,6 +84,19 @@ struct AtmPortVcStats
  *
  * A policy that accepts a cell when X >= K violates its contract: the port aborts naming the
  * policy's TypeId; it never stores more than K cells.
+ *
+ * Per-class buffer partitions (optional, SetClassBuffer()). As in JAIN's switches (AF-424 Fig. 1:
+ * a VBR buffer beside the UBR buffer) and FORE's ASX-200 (TEN34: per-class queues of 256 cells
+ * with their own CLP threshold, SPEC 3.17), a service category can get its own buffer of K_c
+ * cells guarded by its own policy; the other categories keep sharing the port's buffer of
+ * "BufferCells" cells under "BufferPolicy". Each buffer (partition) has its own AtmPortState,
+ * which is what its policy sees: K = the partition's size, X = its cells, its VCs numbered
+ * densely 0, 1, ... in AddVc() order (the cell.vc a policy receives is that local index), their
+ * frame states, and its queues. The frame state machine above runs with X and K of the VC's
+ * partition; everything else is unchanged and global: the scheduler sees GetState() (all queues,
+ * K = the whole slab), and the traces, counters and Dequeue() carry the port-wide VC index. The
+ * slab holds "BufferCells" plus the partition sizes. Without a partition the shared buffer's
+ * state is GetState() itself: no second bookkeeping, no cell copy.
  *
  * Traces: "CellEnqueue" and "CellDequeue" (a cell stored / returned by Dequeue()), "CellDrop"
  * (every dropped cell, including purged ones, with the reason), "FrameDrop" (once per damaged
@@ -163,6 +177,21 @@ class AtmOutputPort : public Object
     };
 
     /**
+     * @brief Give a service category its own buffer partition (class description): the VCs of
+     * @p category then use a buffer of @p bufferCells cells guarded by @p policy, never the shared
+     * buffer, and the other categories never use it. Call it before the first AddVc() (aborts
+     * afterwards); calling it again for the same category replaces its partition. Needs QueueMode
+     * PER_CLASS or PER_VC: the first AddVc() (or Initialize()) aborts in SHARED mode, where one
+     * FIFO would mix the classes' cells. Each buffer needs its own policy object.
+     * @param category the service category
+     * @param bufferCells K of the partition, at least 1 cell
+     * @param policy its buffer policy (null: a TailDropBufferPolicy)
+     */
+    void SetClassBuffer(AtmServiceCategory category,
+                        uint32_t bufferCells,
+                        Ptr<AtmBufferPolicy> policy);
+
+    /**
      * @brief Hold back a queue (credits, shaping) or release it; a held queue is not eligible
      * even when it holds cells. Each holder holds and releases independently: a queue is
      * released when no holder holds it. Queues start released.
@@ -172,10 +201,47 @@ class AtmOutputPort : public Object
      */
     void SetQueueHeld(uint32_t queue, bool held, Holder holder = HOLD_CREDITS);
 
-    /// @return K, the buffer size in cells
+    /// @return K, the size in cells of the shared buffer ("BufferCells"; without class
+    ///         partitions the whole buffer, see GetTotalBufferCells())
     uint32_t GetBufferCells() const;
-    /// @return X, the cells in the buffer
+    /// @return the cells the port can hold: BufferCells plus every class partition's size
+    uint32_t GetTotalBufferCells() const;
+    /// @return X, the cells in the buffer (all partitions)
     uint32_t GetCellsInQueue() const;
+    /**
+     * @param category a service category
+     * @return true if SetClassBuffer() gave it its own partition
+     */
+    bool HasClassBuffer(AtmServiceCategory category) const;
+    /**
+     * @param category a service category
+     * @return K of the buffer its VCs use: its partition's size, else BufferCells
+     */
+    uint32_t GetClassBufferCells(AtmServiceCategory category) const;
+    /**
+     * @param category a service category
+     * @return X of the buffer its VCs use (for the shared buffer: the cells of every category
+     *         without a partition)
+     */
+    uint32_t GetPartitionCellsInQueue(AtmServiceCategory category) const;
+    /**
+     * @param category a service category
+     * @return the state the policy of the category's buffer sees (GetState() when the port has
+     *         no partition; sized once the configuration is fixed by the first AddVc())
+     */
+    const AtmPortState& GetPartitionState(AtmServiceCategory category) const;
+    /**
+     * @param category a service category
+     * @return the policy of the category's buffer (null until the first AddVc() or Initialize()
+     *         if none was set)
+     */
+    Ptr<AtmBufferPolicy> GetPartitionBufferPolicy(AtmServiceCategory category) const;
+    /**
+     * @param vc the port-wide VC index
+     * @return its index in its buffer's state (the cell.vc its policy sees; @p vc itself when the
+     *         port has no partition)
+     */
+    uint32_t GetVcLocalIndex(uint32_t vc) const;
     /**
      * @param vc the VC index
      * @return the VC's cells in the buffer
@@ -183,7 +249,8 @@ class AtmOutputPort : public Object
     uint32_t GetVcCellsInQueue(uint32_t vc) const;
     /// @return the number of VCs
     uint32_t GetNVcs() const;
-    /// @return the state the plug-ins see
+    /// @return the state the scheduler sees (all queues; its K is GetTotalBufferCells()), which
+    ///         is also the state of the buffer policy when the port has no class partition
     const AtmPortState& GetState() const;
     /**
      * @param vc the VC index
@@ -236,9 +303,21 @@ class AtmOutputPort : public Object
         uint32_t tail{NONE}; //!< newest cell
     };
 
+    /// A buffer with its own policy and the state that policy sees (class description).
+    struct Partition
+    {
+        AtmServiceCategory category{AtmServiceCategory::UBR}; //!< its class (not for index 0)
+        uint32_t bufferCells{0};                              //!< its K
+        Ptr<AtmBufferPolicy> policy;                          //!< its policy
+        AtmPortState state;                                   //!< what its policy sees
+    };
+
     /// Per-VC port record.
     struct Vc
     {
+        AtmPortState* state{nullptr};       //!< its buffer's state (&m_state without partitions)
+        AtmBufferPolicy* policy{nullptr};   //!< its buffer's policy (owned by the port)
+        uint32_t local{0};                  //!< its VC index in *state
         uint32_t tail{NONE};                //!< newest cell of the VC in the buffer
         uint32_t frameQueued{0};            //!< queued cells of the PDU being received
         bool headSent{false};               //!< a cell of that PDU has already departed
@@ -254,6 +333,22 @@ class AtmOutputPort : public Object
     void Configure();
     /// Abort if the configuration is frozen (VCs exist). @param what the attribute being set
     void CheckNotFrozen(const char* what) const;
+    /**
+     * @brief Fix the partitions (sizes, default and distinct policies); part of Configure().
+     * @return the slab size: BufferCells plus the partition sizes
+     */
+    uint32_t ConfigurePartitions();
+    /**
+     * @param category a service category
+     * @return the index in m_partitions of the buffer it uses (0: the shared buffer)
+     */
+    uint32_t PartitionOf(AtmServiceCategory category) const;
+    /**
+     * @brief Describe a VC's buffer for abort messages.
+     * @param vc the VC
+     * @return "the shared buffer" or "the <category> class buffer"
+     */
+    std::string BufferName(uint32_t vc) const;
     /// @param cells K
     void SetBufferCells(uint32_t cells);
     /// @param mode the queue mode
@@ -312,22 +407,26 @@ class AtmOutputPort : public Object
      */
     static bool LedgerHolds(const AtmPortVcStats& s, uint32_t queued);
 
-    uint32_t m_bufferCells{256};                   //!< "BufferCells"
-    QueueMode m_queueMode{SHARED};                 //!< "QueueMode"
-    Ptr<AtmBufferPolicy> m_policy;                 //!< "BufferPolicy"
-    Ptr<AtmCellScheduler> m_scheduler;             //!< "CellScheduler"
-    AtmPortState m_state;                          //!< what the plug-ins see
-    std::vector<Slot> m_slab;                      //!< K slots, allocated once
-    uint32_t m_free{NONE};                         //!< head of the free list
-    std::vector<Queue> m_queues;                   //!< list ends, by queue id
-    std::vector<uint8_t> m_holders;                //!< per queue: Holder bits holding it
-    std::vector<Vc> m_vcs;                         //!< per-VC records
-    std::vector<uint32_t> m_classQueue;            //!< PER_CLASS: queue of each category or NONE
-    AtmPortVcStats m_stats;                        //!< port counters
-    DropTable m_drops;                             //!< port drops by reason
-    TracedValue<uint32_t> m_cellsInQueue;          //!< "CellsInQueue"
-    TracedCallback<const AtmCell&> m_enqueueTrace; //!< "CellEnqueue"
-    TracedCallback<const AtmCell&> m_dequeueTrace; //!< "CellDequeue"
+    uint32_t m_bufferCells{256};            //!< "BufferCells"
+    QueueMode m_queueMode{SHARED};          //!< "QueueMode"
+    Ptr<AtmBufferPolicy> m_policy;          //!< "BufferPolicy"
+    Ptr<AtmCellScheduler> m_scheduler;      //!< "CellScheduler"
+    AtmPortState m_state;                   //!< what the plug-ins see
+    std::vector<Slot> m_slab;               //!< K slots, allocated once
+    uint32_t m_free{NONE};                  //!< head of the free list
+    std::vector<Queue> m_queues;            //!< list ends, by queue id
+    std::vector<uint8_t> m_holders;         //!< per queue: Holder bits holding it
+    std::vector<Vc> m_vcs;                  //!< per-VC records
+    std::vector<uint32_t> m_classQueue;     //!< PER_CLASS: queue of each category or NONE
+    std::vector<Partition> m_partitions;    //!< [0] shared buffer, then classes; empty: none
+    std::vector<uint32_t> m_classPartition; //!< per category: index in m_partitions (0: shared)
+    std::vector<uint32_t> m_queuePartition; //!< per queue: index in m_partitions (partitions only)
+    std::vector<uint32_t> m_queueLocal;     //!< per queue: its id in its partition's state
+    AtmPortVcStats m_stats;                 //!< port counters
+    DropTable m_drops;                      //!< port drops by reason
+    TracedValue<uint32_t> m_cellsInQueue;   //!< "CellsInQueue"
+    TracedCallback<const AtmCell&> m_enqueueTrace;           //!< "CellEnqueue"
+    TracedCallback<const AtmCell&> m_dequeueTrace;           //!< "CellDequeue"
     TracedCallback<const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
     TracedCallback<uint32_t, const char*> m_frameDropTrace;  //!< "FrameDrop"
 };

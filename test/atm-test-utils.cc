@@ -407,6 +407,64 @@ JoinIds(const std::vector<uint32_t>& ids)
     return s;
 }
 
+void
+PortTraceCounter::Attach(Ptr<AtmOutputPort> port)
+{
+    port->TraceConnectWithoutContext("CellEnqueue", MakeCallback(&PortTraceCounter::Enqueue, this));
+    port->TraceConnectWithoutContext("CellDequeue", MakeCallback(&PortTraceCounter::Dequeue, this));
+    port->TraceConnectWithoutContext("CellDrop", MakeCallback(&PortTraceCounter::Drop, this));
+    port->TraceConnectWithoutContext("FrameDrop", MakeCallback(&PortTraceCounter::FrameDrop, this));
+}
+
+PortTraceCounter::Counts
+PortTraceCounter::Get(uint32_t vc) const
+{
+    return vc < perVc.size() ? perVc[vc] : Counts{};
+}
+
+PortTraceCounter::Counts&
+PortTraceCounter::At(uint32_t vc)
+{
+    if (vc >= perVc.size())
+    {
+        perVc.resize(vc + 1);
+    }
+    return perVc[vc];
+}
+
+void
+PortTraceCounter::Enqueue(const AtmCell& cell)
+{
+    ++At(cell.vc).enqueued;
+    ++total.enqueued;
+    enqueues.emplace_back(cell.vc, cell.index);
+    enqueuedClp.push_back(cell.clp);
+}
+
+void
+PortTraceCounter::Dequeue(const AtmCell& cell)
+{
+    ++At(cell.vc).dequeued;
+    ++total.dequeued;
+    dequeues.emplace_back(cell.vc, cell.index);
+}
+
+void
+PortTraceCounter::Drop(const AtmCell& cell, const char* reason)
+{
+    ++At(cell.vc).dropped;
+    ++total.dropped;
+    dropReasons.push_back(reason);
+}
+
+void
+PortTraceCounter::FrameDrop(uint32_t vc, const char* reason)
+{
+    ++At(vc).framesDropped;
+    ++total.framesDropped;
+    frameDrops.emplace_back(vc, reason);
+}
+
 TypeId
 CellProbeDevice::GetTypeId()
 {

@@ -30,6 +30,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -334,6 +335,65 @@ class SchedulerDriver
   private:
     Ptr<AtmCellScheduler> m_scheduler; //!< the scheduler
     AtmPortState& m_state;             //!< the state
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Counts what an AtmOutputPort reports through its traces, per VC and in total, for
+ * ledger tests (STYLE 13: trace counts must equal the port's counters).
+ */
+class PortTraceCounter
+{
+  public:
+    /**
+     * @brief Connect to every trace of a port.
+     * @param port the port (this counter must outlive its use)
+     */
+    void Attach(Ptr<AtmOutputPort> port);
+
+    /// Per-VC trace counts.
+    struct Counts
+    {
+        uint64_t enqueued{0};      //!< CellEnqueue
+        uint64_t dequeued{0};      //!< CellDequeue
+        uint64_t dropped{0};       //!< CellDrop
+        uint64_t framesDropped{0}; //!< FrameDrop
+    };
+
+    /**
+     * @param vc a VC
+     * @return its counts (zero if never seen)
+     */
+    Counts Get(uint32_t vc) const;
+
+    std::vector<Counts> perVc;                                //!< counts by VC
+    Counts total;                                             //!< counts for the port
+    std::vector<std::pair<uint32_t, uint16_t>> enqueues;      //!< (vc, index) of stored cells
+    std::vector<std::pair<uint32_t, uint16_t>> dequeues;      //!< (vc, index) of departed cells
+    std::vector<const char*> dropReasons;                     //!< reason of each CellDrop
+    std::vector<std::pair<uint32_t, const char*>> frameDrops; //!< FrameDrop events
+    std::vector<bool> enqueuedClp;                            //!< CLP of each stored cell
+
+  private:
+    /**
+     * @param vc a VC
+     * @return its counts, created on demand
+     */
+    Counts& At(uint32_t vc);
+    /// @param cell the stored cell
+    void Enqueue(const AtmCell& cell);
+    /// @param cell the departed cell
+    void Dequeue(const AtmCell& cell);
+    /**
+     * @param cell the dropped cell
+     * @param reason the reason
+     */
+    void Drop(const AtmCell& cell, const char* reason);
+    /**
+     * @param vc the VC
+     * @param reason the reason
+     */
+    void FrameDrop(uint32_t vc, const char* reason);
 };
 
 /**

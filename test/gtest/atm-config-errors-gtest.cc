@@ -15,14 +15,19 @@
 #include "ns3/atm-helper.h"
 #include "ns3/atm-host-cpu.h"
 #include "ns3/atm-net-device.h"
+#include "ns3/atm-output-port.h"
+#include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/enum.h"
+#include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -204,6 +209,80 @@ TEST(AtmConfigErrorsDeathTest, UnknownBufferPolicyName)
                  "fba vc-threshold");
     EXPECT_DEATH(AtmBufferPolicyFactory::Resolve("ns3::FifoCellScheduler"),
                  "is not a buffer policy");
+}
+
+TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
+{
+    // Valid up to T = K (no CLP distinction); above K the first decision stops the run.
+    Ptr<AtmBufferPolicy> pbs = AtmBufferPolicyFactory::Create("pbs");
+    pbs->SetAttribute("ClpThresholdCells", UintegerValue(8));
+    AtmPortState k8(8);
+    k8.AddVc(AtmServiceCategory::NRT_VBR, k8.AddQueue(AtmServiceCategory::NRT_VBR));
+    AtmCell cell;
+    cell.pti = 1;
+    EXPECT_TRUE(pbs->Admit(k8, cell).IsAccept());
+    AtmPortState k7(7);
+    k7.AddVc(AtmServiceCategory::NRT_VBR, k7.AddQueue(AtmServiceCategory::NRT_VBR));
+    EXPECT_DEATH(pbs->Admit(k7, cell),
+                 "PbsBufferPolicy: ClpThresholdCells=8 exceeds the buffer's BufferCells K=7; "
+                 "lower ClpThresholdCells to at most 7");
+}
+
+TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
+{
+    EXPECT_DEATH(CreateObject<GuaranteedRateCellScheduler>()->SetAttribute("GuaranteedCategory",
+                                                                          StringValue("VBR")),
+                 "GuaranteedCategory=\"VBR\" is not a service category; use CBR, rt-VBR, "
+                 "nrt-VBR, ABR, GFR or UBR");
+    EXPECT_DEATH(
+        {
+            Ptr<GuaranteedRateCellScheduler> gr = CreateObject<GuaranteedRateCellScheduler>();
+            AtmPortState state(10);
+            gr->NotifyQueueAdded(state, state.AddQueue(AtmServiceCategory::UBR));
+            gr->SetAttribute("GuaranteedCategory", StringValue("ABR"));
+        },
+        "GuaranteedCategory set to \"ABR\" after 1 queue.s. were added; configure the "
+        "scheduler before attaching it to a port");
+}
+
+TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
+{
+    // After the first VC, like every other port setting.
+    EXPECT_DEATH(
+        {
+            Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+            port->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_CLASS));
+            port->AddVc(AtmServiceCategory::UBR);
+            port->SetClassBuffer(AtmServiceCategory::RT_VBR, 256, nullptr);
+        },
+        "AtmOutputPort: cannot change a class buffer after 1 VC.s. were added; set it before "
+        "the first AddVc..");
+    // In SHARED mode, whichever order QueueMode and SetClassBuffer were given in.
+    EXPECT_DEATH(
+        {
+            Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+            port->SetClassBuffer(AtmServiceCategory::RT_VBR, 256, nullptr);
+            port->AddVc(AtmServiceCategory::UBR);
+        },
+        "AtmOutputPort: SetClassBuffer gave rt-VBR its own buffer, but QueueMode is SHARED .one "
+        "FIFO would mix the classes' cells.; set QueueMode to PER_CLASS or PER_VC");
+    EXPECT_DEATH(CreateObject<AtmOutputPort>()->SetClassBuffer(AtmServiceCategory::RT_VBR,
+                                                               0,
+                                                               nullptr),
+                 "AtmOutputPort: SetClassBuffer.rt-VBR, 0 cells.; give the class buffer at least "
+                 "1 cell");
+    // One policy object in two buffers would mix their local VC numbers.
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> epd = AtmBufferPolicyFactory::Create("epd");
+            Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+            port->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+            port->SetAttribute("BufferPolicy", PointerValue(epd));
+            port->SetClassBuffer(AtmServiceCategory::RT_VBR, 256, epd);
+            port->Initialize();
+        },
+        "AtmOutputPort: the same ns3::EpdBufferPolicy object guards the shared buffer and the "
+        "rt-VBR class buffer; give each buffer its own policy object");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
