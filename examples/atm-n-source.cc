@@ -32,6 +32,11 @@
  *                  --bufferCells=100000 --tcp=reno --mss=8152 --window=65536 --hostDelay=300us
  *   the same with drop-whole on 256-cell per-VC queues:
  *     ... --credits=0 --perVcQueues=1 --policy=drop-whole --perVcBufferCells=256 --bufferCells=1536
+ *   JAIN AF-424 (JAIN-VBR / JAIN-GR): the ICCCN LAN run plus an on/off VBR source at 100 % of the
+ *   link, 300 ms ON / 300 ms OFF, on its own host pair and class queue; GR = 0.1 for UBR:
+ *     atm-n-source ... --vbrOnTime=300ms --gr=0.1
+ *   (the JSON line adds vbrShare, vbrCellsDelivered, vbrCellsDropped; efficiency is then measured
+ *   against C x (1 - vbrShare))
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
@@ -72,6 +77,10 @@ main(int argc, char* argv[])
     Time hostDelay = Time();
     Time duration = Seconds(10);
     Time startJitter = MilliSeconds(1);
+    Time vbrOnTime = Time();
+    Time vbrOffTime = Time(-1);
+    double gr = 0;
+    uint32_t vbrBufferCells = 1000000;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("N greedy TCP sources over one ATM trunk; prints one JSON line (see the file).");
@@ -119,6 +128,16 @@ main(int argc, char* argv[])
                  hostDelay);
     cmd.AddValue("duration", "simulated time; goodput = bytes delivered / duration", duration);
     cmd.AddValue("startJitter", "each source starts at U[0, startJitter)", startJitter);
+    cmd.AddValue("vbrOnTime",
+                 "JAIN's on/off VBR source (own host pair, 100 % of the link when ON): ON period "
+                 "(0: no VBR source)",
+                 vbrOnTime);
+    cmd.AddValue("vbrOffTime", "its OFF period (default: equal to --vbrOnTime)", vbrOffTime);
+    cmd.AddValue("gr",
+                 "with a VBR source: the UBR class's guaranteed rate GR in [0, 1] at every switch "
+                 "port (0: VBR has strict priority)",
+                 gr);
+    cmd.AddValue("vbrBufferCells", "with a VBR source: the VBR class's buffer per port", vbrBufferCells);
     cmd.Parse(argc, argv);
 
     AtmCellRate rate;
@@ -187,6 +206,12 @@ main(int argc, char* argv[])
         nsrc.SetFlowTcp(0, first);
     }
     nsrc.SetHostCpu(hostDelay, hostDelay);
+    if (vbrOnTime.IsStrictlyPositive())
+    {
+        nsrc.SetVbrSource(vbrOnTime, vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime);
+        nsrc.SetGuaranteedRate(gr);
+        nsrc.SetVbrBufferCells(vbrBufferCells);
+    }
     nsrc.Install();
     nsrc.InstallBulkSend(Seconds(0), duration, startJitter);
 
@@ -222,6 +247,11 @@ main(int argc, char* argv[])
         .Add("hostDelayUs", hostDelay.GetSeconds() * 1e6)
         .Add("durationS", duration.GetSeconds())
         .Add("startJitterMs", startJitter.GetSeconds() * 1e3)
+        .Add("vbrOnTimeMs", vbrOnTime.GetSeconds() * 1e3)
+        .Add("vbrOffTimeMs",
+             (vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime).GetSeconds() * 1e3)
+        .Add("gr", gr)
+        .Add("vbrBufferCells", vbrBufferCells)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
         .Add("RngSeed", RngSeedManager::GetSeed());
     results.AddTo(json);

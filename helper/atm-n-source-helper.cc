@@ -6,7 +6,10 @@
 
 #include "ns3/abort.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-traffic-contract.h"
 #include "ns3/bulk-send-application.h"
+#include "ns3/double.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
@@ -44,7 +47,10 @@ AtmNSourceResults::AddTo(AtmJsonLine& json) const
         .Add("meanRttMs", meanRttMs)
         .Add("rawUtilization", rawUtilization)
         .Add("effectiveUtilization", effectiveUtilization)
-        .Add("ledgersHold", ledgersHold);
+        .Add("ledgersHold", ledgersHold)
+        .Add("vbrShare", vbrShare)
+        .Add("vbrCellsDelivered", vbrCellsDelivered)
+        .Add("vbrCellsDropped", vbrCellsDropped);
 }
 
 AtmNSourceHelper::AtmNSourceHelper()
@@ -209,6 +215,50 @@ AtmNSourceHelper::GetFlowTcp(uint32_t i) const
 }
 
 void
+AtmNSourceHelper::SetVbrSource(Time onTime, Time offTime)
+{
+    CheckNotInstalled("SetVbrSource");
+    NS_ABORT_MSG_IF(!onTime.IsStrictlyPositive() || offTime.IsStrictlyNegative(),
+                    "AtmNSourceHelper::SetVbrSource: ON " << onTime.As(Time::MS) << ", OFF "
+                                                          << offTime.As(Time::MS)
+                                                          << "; give ON > 0 and OFF >= 0");
+    m_vbr = true;
+    m_vbrOn = onTime;
+    m_vbrOff = offTime;
+}
+
+void
+AtmNSourceHelper::SetGuaranteedRate(double gr)
+{
+    CheckNotInstalled("SetGuaranteedRate");
+    NS_ABORT_MSG_IF(!(gr >= 0 && gr <= 1),
+                    "AtmNSourceHelper::SetGuaranteedRate: GR " << gr << " is not in [0, 1]");
+    m_gr = gr;
+}
+
+void
+AtmNSourceHelper::SetVbrBufferCells(uint32_t cells)
+{
+    CheckNotInstalled("SetVbrBufferCells");
+    NS_ABORT_MSG_IF(cells == 0, "AtmNSourceHelper::SetVbrBufferCells: 0 cells; give >= 1");
+    m_vbrBufferCells = cells;
+}
+
+Ptr<AtmOnOffCellSource>
+AtmNSourceHelper::GetVbrSource() const
+{
+    return m_vbrSource;
+}
+
+const AtmPvc&
+AtmNSourceHelper::GetVbrPvc() const
+{
+    CheckInstalled("GetVbrPvc");
+    NS_ABORT_MSG_IF(!m_vbr, "AtmNSourceHelper::GetVbrPvc: no VBR source (SetVbrSource)");
+    return m_vbrPvc;
+}
+
+void
 AtmNSourceHelper::Install()
 {
     NS_LOG_FUNCTION(this);
@@ -223,6 +273,19 @@ AtmNSourceHelper::Install()
         m_atm.SetCellScheduler("ns3::RoundRobinCellScheduler");
     }
     m_atm.SetCreditFlowControl(m_credits);
+    if (m_vbr)
+    {
+        // JAIN AF-424 Fig 1: a separate buffer per service category at every port; VBR before
+        // UBR, with GR the UBR class's guaranteed share (GR 0: strict priority).
+        if (!(m_perVc || m_credits > 0))
+        {
+            m_atm.SetSwitchPortAttribute("QueueMode", StringValue("PER_CLASS"));
+        }
+        m_atm.SetClassBuffer(AtmServiceCategory::NRT_VBR, m_vbrBufferCells, "tail");
+        m_atm.SetCellScheduler("ns3::GuaranteedRateCellScheduler",
+                               "GuaranteedRate",
+                               DoubleValue(m_gr));
+    }
 
     // The IP MTU must carry the largest segment (JAIN's GEO runs use MSS 9180 > 9180 - 40).
     uint32_t needMtu = 0;
@@ -288,6 +351,37 @@ AtmNSourceHelper::Install()
     {
         m_pvcs.push_back(m_pvcHelper.Install(m_srcDevices[i], m_sinkDevices[i]));
     }
+    if (m_vbr)
+    {
+        // The VBR host pair: same access links, no IP; a non-IP nrt-VBR PVC (VBR.1: PCR = the
+        // link, SCR = its average, MBS = one ON period) fed by the on/off cell source.
+        m_vbrHosts.Create(2);
+        m_atm.SetChannelAttribute("CellRate", AtmCellRateValue(m_linkRate));
+        m_atm.SetChannelAttribute("Delay", TimeValue(m_accessDelay));
+        Ptr<AtmNetDevice> src =
+            DynamicCast<AtmNetDevice>(m_atm.Install(m_vbrHosts.Get(0), m_switches.Get(0)).Get(0));
+        Ptr<AtmNetDevice> dst =
+            DynamicCast<AtmNetDevice>(m_atm.Install(m_switches.Get(1), m_vbrHosts.Get(1)).Get(1));
+        const uint64_t period = static_cast<uint64_t>((m_vbrOn + m_vbrOff).GetNanoSeconds());
+        const uint64_t on = static_cast<uint64_t>(m_vbrOn.GetNanoSeconds());
+        const AtmCellRate scr(m_linkRate.GetNumerator() * on,
+                              m_linkRate.GetDenominator() * period);
+        const double onCells = m_linkRate.GetCellsPerSecond() * m_vbrOn.GetSeconds();
+        AtmPvcHelper vbrPvcs;
+        vbrPvcs.SetContract(AtmTrafficContract::Vbr(AtmConformance::VBR_1,
+                                                    m_linkRate,
+                                                    Time(0),
+                                                    scr,
+                                                    static_cast<uint32_t>(onCells) + 1));
+        m_vbrPvc = vbrPvcs.Install(src, dst);
+        m_vbrSource = CreateObject<AtmOnOffCellSource>();
+        m_vbrSource->SetAttribute("OnTime", TimeValue(m_vbrOn));
+        m_vbrSource->SetAttribute("OffTime", TimeValue(m_vbrOff));
+        m_vbrHosts.Get(0)->AddApplication(m_vbrSource);
+        m_vbrSource->Setup(src, m_vbrPvc.srcVc);
+        dst->SetVcNonIp(m_vbrPvc.dstVc);
+        m_vbrSource->SetStartTime(Seconds(0));
+    }
 }
 
 void
@@ -324,6 +418,11 @@ AtmNSourceHelper::InstallBulkSend(Time start, Time stop, Time startJitter, uint1
         m_probes.push_back(Create<AtmTcpFlowProbe>());
         // The socket exists once the application has started (same instant, scheduled first).
         Simulator::Schedule(at + NanoSeconds(1), &AtmNSourceHelper::AttachProbe, this, i);
+    }
+    if (m_vbrSource)
+    {
+        m_vbrSource->SetStartTime(start);
+        m_vbrSource->SetStopTime(stop);
     }
 }
 
@@ -462,11 +561,36 @@ AtmNSourceHelper::GetResults() const
     {
         r.cellsDropped += port->GetOutputPort()->GetStats().cellsDropped;
     }
+    if (m_vbr)
+    {
+        // The TCP flows' losses, without the VBR source's; the VBR source's share of the trunk.
+        for (const auto& [dev, vc] : m_vbrPvc.forward)
+        {
+            if (DynamicCast<AtmSwitchPort>(dev))
+            {
+                r.vbrCellsDropped += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+            }
+        }
+        r.cellsDropped -= std::min(r.cellsDropped, r.vbrCellsDropped);
+        r.vbrCellsDelivered =
+            m_vbrPvc.dst->GetReassembler()->GetStats(m_vbrPvc.dstVc).cellsDelivered;
+        r.ledgersHold = r.ledgersHold && AtmPvcHelper::GetLedger(m_vbrPvc, true).Holds();
+        const uint64_t slots = m_trunk->GetTransmitter()->GetClock().GetSlotsIn(Time(), Simulator::Now());
+        uint64_t vbrOnTrunk = 0;
+        for (const auto& [dev, vc] : m_vbrPvc.forward)
+        {
+            if (dev == m_trunk)
+            {
+                vbrOnTrunk = dev->GetOutputPort()->GetVcStats(vc).cellsDeparted;
+            }
+        }
+        r.vbrShare = slots ? static_cast<double>(vbrOnTrunk) / slots : 0.0;
+    }
     for (double x : r.goodputMbps)
     {
         r.totalGoodputMbps += x;
     }
-    r.maxGoodputMbps = GetMaxGoodputMbps();
+    r.maxGoodputMbps = GetMaxGoodputMbps() * (1 - r.vbrShare);
     r.efficiency = AtmMetrics::Efficiency(r.goodputMbps, r.maxGoodputMbps);
     r.fairness = AtmMetrics::JainFairness(r.goodputMbps, m_shares);
     r.cellLossRatio = AtmMetrics::CellLossRatio(r.cellsDropped, r.cellsSent);

@@ -18,6 +18,7 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/atm-on-off-cell-source.h"
 #include "ns3/packet-sink.h"
 
 #include <cstdint>
@@ -51,6 +52,9 @@ struct AtmNSourceResults
     double rawUtilization{0}; //!< trunk s0 -> s1: cells sent / cell slots
     double effectiveUtilization{0}; //!< trunk s0 -> s1: cells of delivered PDUs / cell slots
     bool ledgersHold{true};         //!< every PVC's cell ledger balances in both directions
+    double vbrShare{0};             //!< VBR cells sent on the trunk / its cell slots (0: none)
+    uint64_t vbrCellsDelivered{0};  //!< cells of the VBR source delivered at its sink
+    uint64_t vbrCellsDropped{0};    //!< cells of the VBR source dropped at switch ports
 
     /**
      * @brief Append every field to a JSON line, under the field names above.
@@ -131,6 +135,23 @@ class AtmNSourceHelper
     void SetPerVcQueues(bool on);
     /// @param credits AN2 credits per VC and hop (0: off); turns per-VC queues on
     void SetCreditFlowControl(uint32_t credits);
+    /**
+     * @brief Add JAIN's on/off VBR source (AF-424, SPEC 3.26, 4.4): one more host pair on the
+     * same route, with a non-IP nrt-VBR PVC fed by an AtmOnOffCellSource that sends at 100 %
+     * of its access link during each ON period of @p onTime and is silent for @p offTime.
+     * Every switch port then gets per-class queues: the VBR class its own buffer
+     * (SetVbrBufferCells(), tail drop), the UBR class the buffer and policy of SetBufferCells()
+     * and SetBufferPolicy(), served by GuaranteedRateCellScheduler (SetGuaranteedRate(); GR 0
+     * is strict priority of VBR over UBR). The efficiency's ceiling is then C x (1 - the VBR
+     * share of the trunk), as JAIN takes "the bandwidth used by the VBR source into account".
+     * @param onTime duration of each ON period (JAIN: 300, 100 or 50 ms)
+     * @param offTime duration of each OFF period (JAIN: equal to onTime)
+     */
+    void SetVbrSource(Time onTime, Time offTime);
+    /// @param gr the UBR class's guaranteed fraction of each switch port, in [0, 1] (default 0)
+    void SetGuaranteedRate(double gr);
+    /// @param cells the VBR class's buffer at each switch port (default 1000000: no VBR loss)
+    void SetVbrBufferCells(uint32_t cells);
     /// @param tcp TCP configuration of every connection (default TcpEraPresets::ForSource("jain"))
     void SetTcp(const TcpEraPresets& tcp);
     /**
@@ -198,6 +219,10 @@ class AtmNSourceHelper
     const TcpEraPresets& GetFlowTcp(uint32_t i) const;
     /// @return C, the overhead-aware TCP goodput ceiling at the trunk's rate for the default TCP
     double GetMaxGoodputMbps() const;
+    /// @return the VBR source (null without SetVbrSource())
+    Ptr<AtmOnOffCellSource> GetVbrSource() const;
+    /// @return the VBR PVC (valid with SetVbrSource(), after Install())
+    const AtmPvc& GetVbrPvc() const;
 
     /**
      * @brief The metrics of the run so far, over [0, Simulator::Now()] (whole-run averages, as
@@ -227,6 +252,14 @@ class AtmNSourceHelper
     Time m_cpuSend;                               //!< host send cost
     Time m_cpuReceive;                            //!< host receive cost
     std::vector<double> m_shares;                 //!< expected shares (empty: equal)
+    bool m_vbr{false};                            //!< add the on/off VBR source
+    Time m_vbrOn;                                 //!< its ON period
+    Time m_vbrOff;                                //!< its OFF period
+    double m_gr{0};                               //!< guaranteed rate of the UBR class
+    uint32_t m_vbrBufferCells{1000000};           //!< VBR class buffer per port
+    NodeContainer m_vbrHosts;                     //!< VBR source, VBR sink
+    AtmPvc m_vbrPvc;                              //!< the VBR PVC
+    Ptr<AtmOnOffCellSource> m_vbrSource;          //!< the VBR source
     AtmHelper m_atm;                              //!< link builder
     AtmPvcHelper m_pvcHelper;                     //!< PVC builder
     bool m_installed{false};                      //!< Install() ran
