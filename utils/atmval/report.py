@@ -188,12 +188,15 @@ def draw(t, res, figdir):
             ax.grid(alpha=0.3)
     elif t.id.startswith("JAIN-ICCCN") or t.id == "JAIN-GEO":
         rows = []
-        for label in sorted(res, key=lambda l: (int(l.split("N=")[1].split()[0]),
-                                                int(l.split("K=")[1].split()[0]), l.split()[-1])):
+        def n_of(label):  # GEO labels name no N: five sources
+            return int(label.split("N=")[1].split()[0]) if "N=" in label else 5
+
+        for label in sorted(res, key=lambda l: (n_of(l), int(l.split("K=")[1].split()[0]),
+                                                l.split()[-1])):
             parts = label.split()
             pol = parts[-1]
             i = [p for p, _ in T.POLICIES].index(pol)
-            n = int(label.split("N=")[1].split()[0]) if "N=" in label else 5
+            n = n_of(label)
             k = int(label.split("K=")[1].split()[0])
             if t.id == "JAIN-GEO":
                 pub = T.GEO_PUB.get((parts[1], k))

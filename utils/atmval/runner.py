@@ -106,6 +106,9 @@ def main(argv=None):
     p.add_argument("--db", help="SQLite file (default <out>/runs.sqlite)")
     p.add_argument("--reuse", action="store_true",
                    help="reuse runs of the same parameters, seed and module commit from the db")
+    p.add_argument("--reuse-commit",
+                   help="with --reuse: take the runs of this module commit (e.g. 4412bbc) instead "
+                        "of the checked-out one; the report then names that commit")
     p.add_argument("--duration-scale", type=float, default=1.0,
                    help="multiply every run's simulated duration (smoke tests)")
     p.add_argument("--strict", action="store_true", help="exit 1 if a hard check fails")
@@ -142,7 +145,7 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(a.db or out / "runs.sqlite")
     db.executescript(SCHEMA)
-    commit = module_commit()
+    commit = a.reuse_commit if (a.reuse and a.reuse_commit) else module_commit()
     version = ns3_version(a.build)
 
     jobs = []
