@@ -81,6 +81,7 @@ main(int argc, char* argv[])
     Time vbrOffTime = Time(-1);
     double gr = 0;
     uint32_t vbrBufferCells = 1000000;
+    uint32_t initialSsthresh = 0;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("N greedy TCP sources over one ATM trunk; prints one JSON line (see the file).");
@@ -123,6 +124,9 @@ main(int argc, char* argv[])
                  "TCP timer tick (0: the preset's; jain 100ms, sandia 10ms)",
                  timerTick);
     cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's, 2)", minRtoTicks);
+    cmd.AddValue("initialSsthresh",
+                 "initial slow-start threshold in bytes (0: the preset's, 65535)",
+                 initialSsthresh);
     cmd.AddValue("hostDelay",
                  "host protocol processing per packet sent and per packet received (0: none)",
                  hostDelay);
@@ -165,6 +169,10 @@ main(int argc, char* argv[])
     if (minRtoTicks > 0)
     {
         presets.SetMinRtoTicks(minRtoTicks);
+    }
+    if (initialSsthresh > 0)
+    {
+        presets.SetInitialSsThresh(initialSsthresh);
     }
 
     const AtmDelayPreset preset = AtmDelayPreset::Get(delays);
@@ -243,6 +251,7 @@ main(int argc, char* argv[])
         .Add("window", presets.GetWindow())
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
         .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
+        .Add("initialSsthresh", initialSsthresh)
         .Add("delayedAck", delayedAck)
         .Add("hostDelayUs", hostDelay.GetSeconds() * 1e6)
         .Add("durationS", duration.GetSeconds())

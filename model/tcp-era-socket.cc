@@ -66,9 +66,8 @@ TcpEraSocket::GetTypeId()
                                 "Hoe"))
             .AddAttribute("TimerTick",
                           "Tick of the retransmission timer: when positive the timer expires "
-                          "on tick boundaries, n ticks = RTO rounded to whole ticks after the "
-                          "boundary preceding the time it was set (BSD tcp_slowtimo). 0 = "
-                          "ns-3's exact timer.",
+                          "on the first tick boundary at or after the RTO has elapsed (BSD "
+                          "tcp_slowtimo granularity, never early). 0 = ns-3's exact timer.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpEraSocket::m_timerTick),
                           MakeTimeChecker(Time(0)));
@@ -185,13 +184,16 @@ TcpEraSocket::AlignRetxTimer()
     {
         return;
     }
+    // The first tick boundary at or after the RTO has elapsed: never early. A BSD timer set to
+    // n ticks fires n - 1 to n ticks later and BSD biases its estimate by about 1.5 ticks to
+    // make up for it (4.4BSD tcp_xmit_timer); this estimator has no bias, so rounding the
+    // expiry down could fire before the RTT (550 ms paths whose samples lock to 5 ticks).
     const int64_t tick = m_timerTick.GetTimeStep();
     const int64_t now = Simulator::Now().GetTimeStep();
     const Time delay = Simulator::GetDelayLeft(m_retxEvent);
-    const int64_t n = std::max<int64_t>(
-        1,
-        std::llround(static_cast<double>(delay.GetTimeStep()) / static_cast<double>(tick)));
-    const int64_t expiry = (now / tick + n) * tick;
+    const int64_t due = now + std::max<int64_t>(delay.GetTimeStep(), 1);
+    const int64_t expiry = (due + tick - 1) / tick * tick;
+    const int64_t n = expiry / tick - now / tick;
     m_retxEvent.Cancel();
     m_retxEvent = Simulator::Schedule(TimeStep(expiry - now), &TcpEraSocket::ReTxTimeout, this);
     m_alignedUid = m_retxEvent.GetUid();

@@ -195,15 +195,17 @@ Accepted(LossRun* run, Ptr<Socket> s, const Address&)
  * @param lost indices of the segments to drop
  * @param segments segments to send
  * @param stop simulation end
+ * @param linkDelay propagation delay of each of the two links
  */
 void
 RunScripted(LossRun* run,
             const TcpEraPresets& presets,
             const std::vector<uint32_t>& lost,
             uint32_t segments,
-            Time stop)
+            Time stop,
+            Time linkDelay = LINK_DELAY)
 {
-    atmtest::AtmHostPair path(LINK_DELAY);
+    atmtest::AtmHostPair path(linkDelay);
     const NodeContainer& hosts = path.hosts;
     presets.Install(hosts);
 
@@ -230,7 +232,7 @@ RunScripted(LossRun* run,
     // per link (store-and-forward-free cell switching adds one cell time per hop).
     const double cellTime = 424.0 / 149.76e6;
     const uint32_t dataCells = (MSS + 40 + 8 + 8 + 47) / 48;
-    run->baseRtt = LINK_DELAY * 4 + Seconds(cellTime * (dataCells + 2 + 4));
+    run->baseRtt = linkDelay * 4 + Seconds(cellTime * (dataCells + 2 + 4));
 
     Simulator::Stop(stop);
     Simulator::Run();
@@ -513,6 +515,36 @@ class TickTimerTestCase : public TestCase
     bool m_aligned; //!< TimerTick set
 };
 
+/**
+ * @brief The tick-aligned timer never fires before the RTO: on a lossless 550 ms path (JAIN's
+ * GEO round trip) with 100 ms ticks, the tick-quantised samples lock to 5 ticks when segments
+ * leave in phase, srtt falls half a tick below the RTT, and a timer rounded down to the
+ * boundary before the RTO fired before the ACK could return (spurious timeouts every few RTTs).
+ */
+class NoEarlyTimeoutTestCase : public TestCase
+{
+  public:
+    NoEarlyTimeoutTestCase()
+        : TestCase("No retransmission timeout on a lossless 550 ms path with 100 ms ticks: the "
+                   "aligned timer fires at the first boundary after the RTO, never before")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (auto v : {TcpEraPresets::SACK, TcpEraPresets::RENO})
+        {
+            LossRun run;
+            RunScripted(&run, TestPreset(v), {}, 1200, Seconds(15), MilliSeconds(137) + MicroSeconds(500));
+            NS_TEST_ASSERT_MSG_EQ(run.rec.timeouts.size(),
+                                  0,
+                                  TcpEraPresets::GetVariantName(v) << ": spurious timeouts");
+            NS_TEST_ASSERT_MSG_EQ(run.received, uint64_t{1200} * MSS, "every byte arrives");
+        }
+    }
+};
+
 /** @brief The TCP presets' scripted-loss system tests. */
 class TcpEraLossTestSuite : public TestSuite
 {
@@ -532,6 +564,7 @@ class TcpEraLossTestSuite : public TestSuite
         }
         AddTestCase(new TickTimerTestCase(true), ATM_TEST_QUICK);
         AddTestCase(new TickTimerTestCase(false), ATM_TEST_QUICK);
+        AddTestCase(new NoEarlyTimeoutTestCase, ATM_TEST_QUICK);
     }
 };
 
