@@ -186,7 +186,7 @@ def draw(t, res, figdir):
         fig.suptitle("SANDIA-N: throughput and RTT against the number of sessions", fontsize=11)
         for ax in axs:
             ax.grid(alpha=0.3)
-    elif t.id.startswith("JAIN-ICCCN") or t.id == "JAIN-GEO":
+    elif t.id.startswith("JAIN-ICCCN") or t.id.startswith("JAIN-GEO"):
         rows = []
         def n_of(label):  # GEO labels name no N: five sources
             return int(label.split("N=")[1].split()[0]) if "N=" in label else 5
@@ -198,7 +198,7 @@ def draw(t, res, figdir):
             i = [p for p, _ in T.POLICIES].index(pol)
             n = n_of(label)
             k = int(label.split("K=")[1].split()[0])
-            if t.id == "JAIN-GEO":
+            if t.id.startswith("JAIN-GEO"):
                 pub = T.GEO_PUB.get((parts[1], k))
                 group = f"{parts[1]} {k // 1000}k {pol}"
             else:
@@ -213,7 +213,7 @@ def draw(t, res, figdir):
               "fairness", "Jain index")
         axs[0].legend(fontsize=8)
         fig.suptitle(f"{t.id}: {t.title}", fontsize=10)
-    elif t.id == "JAIN-BUF":
+    elif t.id.startswith("JAIN-BUF"):
         fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
         for ax, orbit in zip(axs, T.BUF_LISTS):
             rtt_cells = 10596 if orbit == "LEO" else 201328
