@@ -23,6 +23,9 @@ cpp_examples = [
     ("atm-cbr-window --vp --pcr=61000 --cdvt=187.5us --rtt=31ms --window=49152 --mtu=9188 --shaping=false --spacing=15.97us --gap=52us --source=bon-default --duration=2s", "True", "False"),
     ("atm-cbr-window --vp --pcr=61000 --cdvt=187.5us --mtu=9188 --shaping=false --duration=1s", "True", "False"),
     ("atm-cbr-window --pcr=10Mbps@payload --trunkRate=DS3 --rtt=100ms --window=4096 --mss=4096 --mtu=9188 --source=crc --delayedAck=0 --maxBytes=40960 --duration=5s", "True", "False"),
+    ("atm-vbr-police --shaperRate=2400 --duration=1s", "True", "False"),
+    ("atm-vbr-police --shaperRate=6000 --shaperScr=2000 --shaperMbs=192 --mbs=192 --action=tag --shaperConvention=payload384 --duration=1s", "True", "False"),
+    ("atm-vbr-police --accessRate=OC3cRaw --trunkRate=OC3cRaw --pcr=OC3cRaw --cdvt=0 --scr=10Mbps --mbs=1000 --mtu=9188 --gap=376us --window=49152 --rtt=1.8ms --maxBytes=1048576 --startJitter=500ms --duration=5s", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
