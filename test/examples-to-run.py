@@ -26,6 +26,8 @@ cpp_examples = [
     ("atm-vbr-police --shaperRate=2400 --duration=1s", "True", "False"),
     ("atm-vbr-police --shaperRate=6000 --shaperScr=2000 --shaperMbs=192 --mbs=192 --action=tag --shaperConvention=payload384 --duration=1s", "True", "False"),
     ("atm-vbr-police --accessRate=OC3cRaw --trunkRate=OC3cRaw --pcr=OC3cRaw --cdvt=0 --scr=10Mbps --mbs=1000 --mtu=9188 --gap=376us --window=49152 --rtt=1.8ms --maxBytes=1048576 --startJitter=500ms --duration=5s", "True", "False"),
+    ("atm-vp-split --case=A --k=2 --duration=3s", "True", "False"),
+    ("atm-vp-split --case=B --k=2 --k1=1 --duration=3s", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
