@@ -19,6 +19,15 @@ cpp_examples = [
     ("atm-n-source --nSources=15 --policy=sd --tcp=reno --delays=wan --window=600000 --bufferCells=12000 --duration=0.3s", "True", "False"),
     ("atm-n-source --source=sandia --nSources=6 --linkRate=Sandia --delays=sandia --tcp=reno --mss=8152 --window=65536 --hostDelay=300us --credits=5 --bufferCells=100000 --firstMss=64 --duration=0.2s", "True", "False"),
     ("atm-n-source --source=sandia --nSources=6 --linkRate=Sandia --delays=sandia --tcp=vanilla --mss=8152 --window=65536 --perVcQueues=1 --policy=drop-whole --perVcBufferCells=256 --bufferCells=1536 --duration=0.2s", "True", "False"),
+    ("atm-cbr-window --duration=1s", "True", "False"),
+    ("atm-cbr-window --vp --pcr=61000 --cdvt=187.5us --rtt=31ms --window=49152 --mtu=9188 --shaping=false --spacing=15.97us --gap=52us --source=bon-default --duration=2s", "True", "False"),
+    ("atm-cbr-window --vp --pcr=61000 --cdvt=187.5us --mtu=9188 --shaping=false --duration=1s", "True", "False"),
+    ("atm-cbr-window --pcr=10Mbps@payload --trunkRate=DS3 --rtt=100ms --window=4096 --mss=4096 --mtu=9188 --source=crc --delayedAck=0 --maxBytes=40960 --duration=5s", "True", "False"),
+    ("atm-vbr-police --shaperRate=2400 --duration=1s", "True", "False"),
+    ("atm-vbr-police --shaperRate=6000 --shaperScr=2000 --shaperMbs=192 --mbs=192 --action=tag --shaperConvention=payload384 --duration=1s", "True", "False"),
+    ("atm-vbr-police --accessRate=OC3cRaw --trunkRate=OC3cRaw --pcr=OC3cRaw --cdvt=0 --scr=10Mbps --mbs=1000 --mtu=9188 --gap=376us --window=49152 --rtt=1.8ms --maxBytes=1048576 --startJitter=500ms --duration=5s", "True", "False"),
+    ("atm-vp-split --case=A --k=2 --duration=3s", "True", "False"),
+    ("atm-vp-split --case=B --k=2 --k1=1 --duration=3s", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

@@ -60,13 +60,16 @@ def write(out, meta, chosen, results, failed):
         ns_ok = sum(1 for c in checks if not c.hard and c.ok)
         hard_failed |= nh_ok < nh
         overview.append(f"| {t.id} | {nh_ok}/{nh} | {ns_ok}/{ns} | {len(runs)} |")
-        body += [f"## {t.id}", "", f"{t.title} ({t.spec}).", ""]
+        nseeds = meta.get("targetSeeds", {}).get(t.id, meta["seeds"])
+        body += [f"## {t.id}", "", f"{t.title} ({t.spec}).", "",
+                 f"{len(runs)} runs of `{t.program}` × {nseeds} seed{'s' if nseeds != 1 else ''}"
+                 + (" (deterministic)" if t.max_seeds == 1 else "") + ".", ""]
         if checks:
             body += ["| quantity | published | simulated | spread over seeds | tolerance | kind | result |",
                      "|---|---|---|---|---|---|---|"]
             for c in checks:
                 mu, spread = _stats(c.values)
-                if len(c.values) > 1 and c.tolerance == "ordering":
+                if len(c.values) > 1 and c.tolerance.startswith("ordering"):
                     sim = " / ".join(_fmt(float(v)) for v in c.values)
                     spread = "–"
                 else:
@@ -133,7 +136,9 @@ def draw(t, res, figdir):
         return None
     plt = _plt()
     name = f"{t.id.lower()}.png"
-    if t.id == "SANDIA-SEL":
+    if t.figure:
+        fig = t.figure(res, plt)
+    elif t.id == "SANDIA-SEL":
         schemes = [s for s in T.SANDIA_SCHEMES if res.get(s)]
         fig, axs = plt.subplots(1, 4, figsize=(15, 3.8))
         _bars(axs[0], schemes, [T.SANDIA_PUBLISHED[s][0] for s in schemes],

@@ -55,7 +55,8 @@ def ns3_version(build):
 def command(binary, options, seed, scale):
     args = [str(binary)]
     for k, v in options.items():
-        if k == "duration" and scale != 1.0:
+        # The warm-up shrinks with the duration, so that it stays inside the run.
+        if k in ("duration", "warmup") and scale != 1.0:
             v = f"{float(str(v).rstrip('s')) * scale:g}s"
         args.append(f"--{k}={v}")
     args.append(f"--RngRun={seed}")
@@ -91,13 +92,15 @@ def fmt_time(s):
 def main(argv=None):
     p = argparse.ArgumentParser(
         prog="atm-validation",
-        description="Run the atm module's reproduction targets (atm-n-source), store every run "
-                    "in SQLite and write a markdown report with paper-style figures.")
+        description="Run the atm module's reproduction targets (the example programs atm-n-source, "
+                    "atm-cbr-window, atm-vbr-police, atm-vp-split), store every run in SQLite and "
+                    "write a markdown report with paper-style figures.")
     p.add_argument("--set", default="quick", choices=("quick", "full"),
                    help="target set: quick (LAN-scale, minutes) or full (hours)")
     p.add_argument("--targets", help="comma-separated target ids (overrides --set)")
     p.add_argument("--list", action="store_true", help="list the targets and exit")
-    p.add_argument("--seeds", type=int, help="seeds (RngRun 1..N) per run; default quick 3, full 5")
+    p.add_argument("--seeds", type=int, help="seeds (RngRun 1..N) per run; default quick 3, full 5; "
+                   "a deterministic target (max_seeds 1) runs one")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs")
     p.add_argument("--build", default=str(ROOT / "build"), help="the module's build directory")
     p.add_argument("--binary", help="atm-n-source executable (default <build>/examples/atm-n-source);"
@@ -118,7 +121,8 @@ def main(argv=None):
     if a.list:
         for t in all_t:
             n = {s: sum(1 for r in t.runs if s in r[2]) for s in ("quick", "full")}
-            print(f"{t.id:24s} runs quick {n['quick']:3d} full {n['full']:3d}  {t.title}")
+            print(f"{t.id:24s} runs quick {n['quick']:3d} full {n['full']:3d}  "
+                  f"{t.program}{' (1 seed)' if t.max_seeds == 1 else ''}: {t.title}")
         return 0
     if a.targets:
         wanted = a.targets.split(",")
@@ -132,6 +136,9 @@ def main(argv=None):
         chosen = [(t, r) for t, r in chosen if r]
         set_name = a.set
     seeds = a.seeds or (3 if set_name in ("quick", "custom") else 5)
+
+    def seeds_of(t):
+        return min(seeds, t.max_seeds) if t.max_seeds else seeds
     def binary_of(t):
         if t.program == "atm-n-source" and a.binary:
             return Path(a.binary)
@@ -151,7 +158,7 @@ def main(argv=None):
     jobs = []
     for t, runs in chosen:
         for label, options, _ in runs:
-            for seed in range(1, seeds + 1):
+            for seed in range(1, seeds_of(t) + 1):
                 cmd = command(binary_of(t), options, seed, a.duration_scale)
                 # atm-n-source runs keep their historical key (the options alone).
                 key = cmd[1:-1] if t.program == "atm-n-source" else [t.program] + cmd[1:-1]
@@ -211,6 +218,7 @@ def main(argv=None):
     meta = {"date": datetime.datetime.now().isoformat(timespec="seconds"), "commit": commit,
             "ns3": version, "set": set_name, "seeds": seeds, "wall": wall, "cpu": cpu,
             "runs": len(jobs), "reused": len(jobs) - len(todo), "jobs": a.jobs,
+            "targetSeeds": {t.id: seeds_of(t) for t, _ in chosen},
             "durationScale": a.duration_scale,
             "command": " ".join(["python3 utils/atm-validation"] + (argv if argv is not None else sys.argv[1:]))}
     hard_failed = report.write(out, meta, chosen, results, failed)

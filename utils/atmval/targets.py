@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The reproduction targets: what to run (atm-n-source options per run) and what to check.
+"""The reproduction targets: what to run (options of the target's example program per run) and
+what to check.
 
-Each target lists its runs as (label, options) pairs; the runner adds --RngRun=seed. After the
-runs, ``check(results)`` turns the metrics into check rows. ``results`` maps a run label to the
-list of metric dicts (one per seed). Published values and tolerances are those of SPEC.md 5.1
-and 5.4; the wording of each check says which rule it applies.
+Each target lists its runs as (label, options) pairs, or (label, options, sets); the runner adds
+--RngRun=seed. After the runs, ``check(results)`` turns the metrics into check rows. ``results``
+maps a run label to the list of metric dicts (one per seed). Published values and tolerances are
+those of SPEC.md 5.1 and 5.4 here, and of SPEC 5.2, 5.3 and 5.5 for the CBR/VBR reproductions in
+``cbrvbr.py``; the wording of each check says which rule it applies.
 """
 
 from dataclasses import dataclass, field
@@ -49,8 +51,9 @@ class Target:
     deviations: str
     runs: list = field(default_factory=list)  # (label, options)
     check: Callable = None
-    figure: Callable = None  # (results, checks, path) -> None
+    figure: Callable = None  # (results, plt) -> a matplotlib Figure; None: report.draw's own
     program: str = "atm-n-source"  # the example program (examples/<program>) the runs use
+    max_seeds: int = 0  # at most this many seeds (1: a deterministic model); 0: no limit
 
 
 def m(results, label, key):
@@ -483,6 +486,9 @@ def all_targets():
                "Sensitivity run, not a configuration of the source.",
                buf_runs(8704000, ("GEO",)), check_buf),
     ]
+    from . import cbrvbr  # noqa: E402 (it imports this module)
+
+    t += cbrvbr.targets()
     # SANDIA-N carries per-run sets; normalise every target's runs to (label, options, sets).
     for tg in t:
         tg.runs = [r if len(r) == 3 else (r[0], r[1], tg.sets) for r in tg.runs]

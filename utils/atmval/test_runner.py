@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Tests of the validation pipeline against a fake atm-n-source (no simulator needed):
+"""Tests of the validation pipeline against fake example programs (no simulator needed):
 python3 -m unittest discover -s utils/atmval -p 'test_*.py' (from the repository root)."""
 
+import contextlib
+import io
 import json
 import sqlite3
 import subprocess
@@ -29,6 +31,36 @@ FAKE = textwrap.dedent('''\
         {"vc-tail": 30.0, "drop-tail": 20.0, "drop-whole": 1.0}.get(a.get("policy"), 0.0),
         "effectiveUtilization": 0.99, "rawUtilization": 0.99, "meanRttMs": 3.8 * n}))
     ''')
+
+# One fake for atm-cbr-window, atm-vbr-police and atm-vp-split: every key their targets read.
+FAKE_CBR = textwrap.dedent('''\
+    #!/usr/bin/env python3
+    import json, sys
+    a = dict(x[2:].split("=", 1) for x in sys.argv[1:] if x.startswith("--"))
+    w = int(a.get("window", 65535)); mss = 9140; rtt = 63.0
+    g = min(13.0, w * 8 / (rtt / 1e3) / 1e6)
+    print(json.dumps({"goodputMbps": g, "maxGoodputMbps": 13.7, "cellsLost": 0,
+        "cellLossRatio": 0.0, "retransmissionPercent": 1.0, "conformingPackets": -1,
+        "window": w, "mss": mss, "rttMs": rtt, "ceilingCellsPerSec": 36000,
+        "cellsPerSegment": 192, "scrGoodputMbps": 2.0, "pcrCellsPerSec": 36000,
+        "scrCellsPerSec": 5208, "sourceCellsPerSec": 5000, "upcDiscarded": 0,
+        "taggedFraction": 0.0, "vcFairness": 1.0, "vcGoodputMbps": [g / 2, g / 2],
+        "vpPayloadMbps": 13.824, "durationArg": a.get("duration"),
+        "warmupArg": a.get("warmup")}))
+    ''')
+
+
+def fake_cbr_metrics(options):
+    """What FAKE_CBR prints for these options, computed in this process."""
+    out = io.StringIO()
+    argv = sys.argv
+    sys.argv = ["fake"] + [f"--{k}={v}" for k, v in options.items()]
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(FAKE_CBR.split("\n", 1)[1], {"__name__": "fake"})
+    finally:
+        sys.argv = argv
+    return json.loads(out.getvalue())
 
 
 class PipelineTest(unittest.TestCase):
@@ -95,6 +127,12 @@ class PipelineTest(unittest.TestCase):
             res = {}
             for label, opts, _ in t.runs:
                 n = int(opts.get("nSources", 1))
+                if t.program != "atm-n-source":
+                    # The CBR/VBR examples' keys (as FAKE_CBR prints them).
+                    res[label] = [dict(fake_cbr_metrics(opts),
+                                       connectionGoodputMbps=[1.0 + s, 1.0], fairness=0.95,
+                                       timeouts=1, retransmissions=2) for s in (0, 1)]
+                    continue
                 res[label] = [{"nSources": n, "goodputMbps": [10.0 + s] * n,
                                "totalGoodputMbps": (10.0 + s) * n, "maxGoodputMbps": 135.0,
                                "efficiency": 0.9 + 0.01 * s, "fairness": 0.95, "cellsSent": 1000,
@@ -108,11 +146,45 @@ class PipelineTest(unittest.TestCase):
                         self.assertIsInstance(c.ok, bool)
                 report.draw(t, res, self.dir)
 
+    def test_cbr_vbr_targets_seeds_scaling_and_figures(self):
+        examples = self.dir / "examples"
+        examples.mkdir()
+        for prog in ("atm-cbr-window", "atm-vbr-police", "atm-vp-split"):
+            (examples / prog).write_text(FAKE_CBR)
+            (examples / prog).chmod(0o755)
+        p = self.run_runner("--targets", "TEN34-WINDOW,TEN34-VP-SPLIT", "--seeds", "2",
+                            "--duration-scale", "0.1")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = self.dir / "out"
+        db = sqlite3.connect(out / "runs.sqlite")
+        # TEN34-WINDOW is deterministic (max_seeds 1): 8 windows, one seed each.
+        self.assertEqual(db.execute("SELECT COUNT(*), MAX(seed) FROM runs WHERE target = "
+                                    "'TEN34-WINDOW'").fetchone(), (8, 1))
+        self.assertEqual(db.execute("SELECT COUNT(*), MAX(seed) FROM runs WHERE target = "
+                                    "'TEN34-VP-SPLIT'").fetchone(), (24, 2))
+        # The warm-up shrinks with the duration (20 s and 3 s at 0.1).
+        m = json.loads(db.execute("SELECT metrics FROM runs WHERE target = 'TEN34-WINDOW' "
+                                  "LIMIT 1").fetchone()[0])
+        self.assertEqual((m["durationArg"], m["warmupArg"]), ("2s", "0.3s"))
+        params = json.loads(db.execute("SELECT params FROM runs WHERE target = 'TEN34-WINDOW' "
+                                       "LIMIT 1").fetchone()[0])
+        self.assertEqual(params[0], "atm-cbr-window")
+        report = (out / "report.md").read_text()
+        for needle in ("## TEN34-WINDOW", "## TEN34-VP-SPLIT", "× 1 seed (deterministic)",
+                       "throughput non-decreasing in the window", "case B aggregate > case A"):
+            self.assertIn(needle, report)
+        for fig in ("ten34-window.png", "ten34-vp-split.png"):
+            self.assertGreater((out / "figures" / fig).stat().st_size, 1000)
+
     def test_list(self):
         p = self.run_runner("--list")
         self.assertEqual(p.returncode, 0)
         self.assertIn("JAIN-ICCCN-LAN", p.stdout)
         self.assertIn("JAIN-BUF", p.stdout)
+        for t in ("BON-CBR-PILOT", "BON-VBR-LAN", "TEN34-WINDOW", "TEN34-VBR-POLICE",
+                  "TEN34-VP-SPLIT", "CRC-WAN-WINDOW"):
+            self.assertIn(t, p.stdout)
+        self.assertIn("atm-cbr-window (1 seed)", p.stdout)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,620 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm
+ * atm-cbr-window: one TCP connection through a policed CBR VC or VP (SPEC 3.19, 3.22, 4.2,
+ * 4.3, 4.5), the configuration of three measurement campaigns:
+ *
+ * - BON-CBR-PILOT (Bonaventure 1998, ch. 4): TCP over a CBR VP of the European ATM Pilot,
+ *   policed at 61,000 cells/s with CDVT 187.5 us behind an E3 access; the host adapter sends
+ *   packet trains (cell spacing R, inter-PDU gap I); unshaped, no transfer at MTU 9188.
+ * - TEN34-WINDOW (TEN-34 D11.3, NO-ES): Netperf over a VP of 36,000 cells/s (payload
+ *   convention), RTT 63 ms, window scaling, throughput against the socket buffer size.
+ * - CRC-WAN-WINDOW (CRC report 96-007, Figs 12-14): xtcp over a 10 Mb/s CBR PVC with a 100 ms
+ *   RTT, windows 4-50 KB.
+ *
+ * @verbatim
+      h0 --access-- s0 ---link--- s1 ---link--- s2 --access-- h1
+     TCP sender   (buffer)    ^ UPC on the port from s0     TCP receiver
+                              (network ingress; with --vp s1 and s2 are VP cross-connects,
+                               policed per VP)
+   @endverbatim
+ *
+ * The access links run at --accessRate, s0-s1 and s1-s2 at --trunkRate. The access links
+ * take --accessDelay each and the two inner links share the rest, so that the round-trip
+ * propagation delay is --rtt. The source adapter either shapes the VC at its PCR (--shaping,
+ * PcrShaper), sends packet trains (--spacing R and --gap I, PacketTrainShaper, BON's SBA-200
+ * model), or sends at line rate (s0 then re-spaces the cells at the trunk's cell time, as
+ * BON's E3 port did). Only the data direction is policed.
+ *
+ * The program prints exactly one line on standard output, a JSON object: the parameters it
+ * used, then goodputMbps (bytes delivered after --warmup, or of the --maxBytes transfer, per
+ * second), maxGoodputMbps (C of SPEC 2.7 at ceilingCellsPerSec, the rate the source actually
+ * achieves: the shaper's quantised rate, the packet train's c / (c R + I), bounded by the links
+ * and the policed PCR), windowLimitMbps (window x 8 / rtt), cellsPerSegment,
+ * conformingPackets (eq. 4.3: back-to-back full packets that conform from idle, after the
+ * trunk's re-spacing; -1 = unbounded), cellsSent, cellsLost, cellLossRatio, upcPoliced,
+ * upcDiscarded, upcTagged, portDrops, dataSegmentsSent, retransmissions,
+ * retransmissionPercent, timeouts, meanRttMs, ledgerHolds and simEvents. Errors go to
+ * standard error with a non-zero exit code (1 if a cell ledger fails).
+ *
+ * TCP notes. The sender writes --tsdu-byte messages with BSD's sosend() semantics
+ * (AtmTtcpWriter, atm-ttcp-writer.h), so the socket buffer, the window, stays full. A window
+ * below one segment needs --mss at most the window (a BSD sender then sends window-sized
+ * segments; TcpEraPresets refuses a window smaller than the MSS). ns-3's receiver has no BSD
+ * window-update rule (acknowledge at once when reading opens the window by two segments or half
+ * the buffer), so with delayed ACKs and a window below two segments every round trip waits for
+ * the delayed-ACK timer; --delayedAck=0 gives BSD's behaviour when one segment is at least half
+ * the buffer.
+ *
+ * Examples:
+ *   BON-CBR-PILOT campaign 2, MTU 9188, 48 KB window, R = 15.97 us, I = 52 us:
+ *     atm-cbr-window --pcr=61000 --cdvt=187.5us --vp --trunkRate=E3 --rtt=31ms --window=49152
+ *                    --mtu=9188 --tsdu=16384 --shaping=false --spacing=15.97us --gap=52us
+ *                    --source=bon-default --duration=30s
+ *   the same unshaped (no transfer):  ... --spacing=0 --gap=0
+ *   TEN34-WINDOW NO-ES, 128 KB socket buffers:
+ *     atm-cbr-window --pcr=13.824Mbps@payload --vp --trunkRate=E3 --rtt=63ms --window=131072
+ *                    --cdvt=100us --source=bsd --timerTick=200ms --delayedAck=1
+ *                    --delAckTimeout=50ms
+ *   CRC-WAN-WINDOW, 16 KB, payload convention:
+ *     atm-cbr-window --pcr=10Mbps@payload --trunkRate=DS3 --rtt=100ms --window=16384
+ *                    --mtu=9188 --source=crc --tsdu=9000
+ */
+
+#include "atm-ttcp-writer.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/atm-cell-clock.h"
+#include "ns3/atm-cell-rate.h"
+#include "ns3/atm-helper.h"
+#include "ns3/atm-metrics.h"
+#include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
+#include "ns3/atm-tcp-flow-probe.h"
+#include "ns3/atm-traffic-contract.h"
+#include "ns3/core-module.h"
+#include "ns3/gcra.h"
+#include "ns3/internet-module.h"
+#include "ns3/packet-train-shaper.h"
+#include "ns3/tcp-era-presets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Everything the command line sets.
+struct CbrWindowConfig
+{
+    std::string pcr{"36000"};              //!< policed (and shaped) PCR, AtmCellRate form
+    Time rtt{MilliSeconds(20)};            //!< round-trip propagation delay
+    uint32_t window{65535};                //!< socket buffers
+    uint32_t mtu{9180};                    //!< IP MTU
+    bool llcSnap{true};                    //!< LLC/SNAP (else VC-mux)
+    bool shaping{true};                    //!< PcrShaper at the PCR
+    Time shaperTolerance{0};               //!< the PcrShaper's Tolerance
+    Time spacing{0};                       //!< packet-train R (0: no packet train)
+    Time gap{0};                           //!< packet-train I
+    Time granularity{0};                   //!< packet-train spacing unit
+    bool upc{true};                        //!< police at s1
+    Time cdvt{MicroSeconds(100)};          //!< CDVT of the policed contract
+    bool vp{false};                        //!< VP cross-connects at s1 and s2, policed per VP
+    std::string accessRate{"OC3c"};        //!< host links
+    std::string trunkRate{"E3"};           //!< s0-s1 and s1-s2
+    Time accessDelay{MicroSeconds(5)};     //!< per access link
+    uint32_t bufferCells{256};             //!< every switch port
+    bool frameDiscard{false};              //!< UpcFrameDiscard
+    std::string source{"bsd"};             //!< TcpEraPresets::ForSource
+    std::string tcp;                       //!< variant ("" = the preset's)
+    uint32_t mss{0};                       //!< 0: MTU - 40 - options
+    Time timerTick{0};                     //!< 0: the preset's
+    uint32_t minRtoTicks{0};               //!< 0: the preset's
+    int delayedAck{-1};                    //!< -1 preset, 0 off, 1 on
+    Time delAckTimeout{MilliSeconds(200)}; //!< with --delayedAck=1
+    int timestamps{-1};                    //!< -1 preset, 0 off, 1 on
+    uint32_t dupAckThreshold{0};           //!< 0: the preset's
+    uint32_t tsdu{16384};                  //!< application write size
+    uint64_t maxBytes{0};                  //!< 0: greedy for the whole duration
+    Time duration{Seconds(10)};            //!< simulated time (limit)
+    Time warmup{0};                        //!< goodput counted after this (greedy runs)
+    Time startJitter{0};                   //!< the connection starts at U[0, startJitter)
+};
+
+/// What the sink callback records.
+struct Transfer
+{
+    Ptr<PacketSink> sink;   //!< the receiver
+    uint64_t target{0};     //!< bytes to receive (0: none)
+    Time done{Time::Max()}; //!< when the target was reached
+    uint64_t atWarmup{0};   //!< bytes received at the end of the warm-up
+};
+
+/**
+ * @brief PacketSink "Rx": stop the simulation when the transfer is complete.
+ * @param t the transfer
+ * @param packet the packet
+ * @param from the sender
+ */
+void
+SinkRx(Transfer* t, Ptr<const Packet> /* packet */, const Address& /* from */)
+{
+    if (t->target > 0 && t->done == Time::Max() && t->sink->GetTotalRx() >= t->target)
+    {
+        t->done = Simulator::Now();
+        Simulator::Stop();
+    }
+}
+
+/**
+ * @param t the transfer
+ */
+void
+RecordWarmup(Transfer* t)
+{
+    t->atWarmup = t->sink->GetTotalRx();
+}
+
+/**
+ * @param probe the probe
+ * @param writer the sender
+ */
+void
+AttachProbe(Ptr<AtmTcpFlowProbe> probe, const AtmTtcpWriter* writer)
+{
+    probe->Attach(writer->GetSocket());
+}
+
+/**
+ * @brief Long-run rate of a greedy PcrShaper: each cell in the first slot of the link where
+ * it conforms to GCRA(1/pcr, tolerance) (the shaper's rule, run on 20,000 cells).
+ * @param link the link the shaper sends on
+ * @param pcr the shaper's PCR
+ * @param tolerance the shaper's Tolerance
+ * @return cells/s
+ */
+double
+ShaperRate(const AtmCellRate& link, const AtmCellRate& pcr, Time tolerance)
+{
+    const AtmCellClock clock(link);
+    Gcra gcra(pcr, tolerance);
+    const uint32_t n = 20000;
+    uint64_t slot = 0;
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        if (k > 0)
+        {
+            slot = std::max(slot + 1, clock.GetSlotAtOrAfter(gcra.GetEarliestConformingTime()));
+        }
+        gcra.Conforms(clock.GetSlotStart(slot));
+    }
+    return (n - 1) / (clock.GetSlotStart(slot) - clock.GetSlotStart(0)).GetSeconds();
+}
+
+/**
+ * @brief Eq. 4.3 with the access and trunk links: how many back-to-back packets of c cells,
+ * sent with per-cell spacing R and inter-PDU gap I (cells at the first access slot at or after
+ * their ideal time), re-spaced by a FIFO at the trunk's cell time, conform to GCRA(1/pcr,
+ * cdvt) from idle.
+ * @param access the access link
+ * @param trunk the trunk
+ * @param c cells per packet
+ * @param spacing R (at most one access cell time: back to back)
+ * @param gap I
+ * @param pcr the policed rate
+ * @param cdvt the policed CDVT
+ * @param limit the largest count examined
+ * @return packets, or -1 when @p limit packets conform
+ */
+int64_t
+ConformingPackets(const AtmCellRate& access,
+                  const AtmCellRate& trunk,
+                  uint32_t c,
+                  Time spacing,
+                  Time gap,
+                  const AtmCellRate& pcr,
+                  Time cdvt,
+                  uint32_t limit)
+{
+    const AtmCellClock in(access);
+    const AtmCellClock out(trunk);
+    Gcra gcra(pcr, cdvt);
+    uint64_t inSlot = 0;
+    uint64_t outSlot = 0;
+    bool first = true;
+    for (uint32_t k = 0; k < limit; ++k)
+    {
+        for (uint32_t j = 0; j < c; ++j)
+        {
+            const Time ideal = (gap + spacing * c) * k + spacing * j;
+            inSlot = first ? 0 : std::max(inSlot + 1, in.GetSlotAtOrAfter(ideal));
+            // The cell is stored at s0 when its last bit arrives (one slot later).
+            const Time arrival = in.GetSlotStart(inSlot + 1);
+            outSlot = first ? out.GetSlotAtOrAfter(arrival)
+                            : std::max(outSlot + 1, out.GetSlotAtOrAfter(arrival));
+            first = false;
+            if (!gcra.Conforms(out.GetSlotStart(outSlot)))
+            {
+                return k;
+            }
+        }
+    }
+    return -1;
+}
+
+/**
+ * @param text an AtmCellRate string
+ * @param what the option's name
+ * @return the rate (aborts with the reason)
+ */
+AtmCellRate
+ParseRate(const std::string& text, const char* what)
+{
+    AtmCellRate rate;
+    std::string error;
+    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(text, &rate, &error),
+                    "atm-cbr-window: --" << what << "=" << text << ": " << error);
+    return rate;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    CbrWindowConfig c;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("One TCP connection through a policed CBR VC or VP; prints one JSON line (see the "
+              "file).");
+    cmd.AddValue("pcr",
+                 "PCR of the CBR contract (cells/s, a preset, a cell time or a bit rate; "
+                 "13.824Mbps@payload = 36000)",
+                 c.pcr);
+    cmd.AddValue("rtt", "round-trip propagation delay", c.rtt);
+    cmd.AddValue("window", "TCP window = socket buffers (bytes); scaled above 65,535", c.window);
+    cmd.AddValue("mtu", "IP MTU of the hosts (segment = MTU - 40 - options unless --mss)", c.mtu);
+    cmd.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
+    cmd.AddValue("shaping",
+                 "the source adapter spaces cells at the PCR (PcrShaper); false: line rate "
+                 "(or the packet train of --spacing/--gap)",
+                 c.shaping);
+    cmd.AddValue("shaperTolerance",
+                 "the PcrShaper's Tolerance (0: conforms with CDVT 0, rate quantised to access "
+                 "slots; >= one access cell time: exactly the PCR)",
+                 c.shaperTolerance);
+    cmd.AddValue("spacing",
+                 "packet-train model (BON's SBA-200): per-cell spacing R within a PDU "
+                 "(PacketTrainShaper; 0 with --gap=0: no packet train)",
+                 c.spacing);
+    cmd.AddValue("gap", "packet-train inter-PDU gap I (BON: 52 us, 41 us for MTU 552)", c.gap);
+    cmd.AddValue("granularity",
+                 "packet-train spacing unit, R rounded to a multiple (SBA-200: 0.492us; 0: exact)",
+                 c.granularity);
+    cmd.AddValue("upc", "police the data direction at the network ingress (s1)", c.upc);
+    cmd.AddValue("cdvt", "CDVT of the policed contract", c.cdvt);
+    cmd.AddValue("vp",
+                 "carry the VC inside a VP cross-connected at s1 and s2 and policed per VP",
+                 c.vp);
+    cmd.AddValue("accessRate", "cell rate of the host links", c.accessRate);
+    cmd.AddValue("trunkRate",
+                 "cell rate of s0-s1 and s1-s2 (BON, TEN34: E3; CRC: DS3)",
+                 c.trunkRate);
+    cmd.AddValue("accessDelay",
+                 "one-way delay of each host link (the rest of --rtt is on the "
+                 "inner links)",
+                 c.accessDelay);
+    cmd.AddValue("bufferCells", "cell buffer of every switch port (ASX-200: 256)", c.bufferCells);
+    cmd.AddValue("frameDiscard", "frame-discard UPC (BON ch. 4.7)", c.frameDiscard);
+    cmd.AddValue("source",
+                 "TCP preset (TcpEraPresets::ForSource): bsd, bon-default, bon-fast, bon-sack, "
+                 "crc, jain, sandia, bon-internetwork",
+                 c.source);
+    cmd.AddValue("tcp",
+                 "TCP variant: vanilla, reno, newreno or sack (default: the preset's)",
+                 c.tcp);
+    cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", c.mss);
+    cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", c.timerTick);
+    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", c.minRtoTicks);
+    cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", c.delayedAck);
+    cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", c.delAckTimeout);
+    cmd.AddValue("timestamps", "RFC 1323 timestamps: -1 the preset's, 0 off, 1 on", c.timestamps);
+    cmd.AddValue("dupAckThreshold",
+                 "fast-retransmit threshold (0: the preset's)",
+                 c.dupAckThreshold);
+    cmd.AddValue("tsdu", "application write size in bytes (ttcp/netperf message size)", c.tsdu);
+    cmd.AddValue("maxBytes",
+                 "bytes to transfer (ttcp); goodput = bytes / transfer time (0: greedy for "
+                 "--duration)",
+                 c.maxBytes);
+    cmd.AddValue("duration", "simulated time (the limit with --maxBytes)", c.duration);
+    cmd.AddValue("warmup", "greedy runs: goodput counts the bytes received after this", c.warmup);
+    cmd.AddValue("startJitter",
+                 "the connection starts at U[0, startJitter) (its phase against the TCP timer "
+                 "ticks, which start at 0; 0: at 0, deterministic)",
+                 c.startJitter);
+    cmd.Parse(argc, argv);
+
+    const AtmCellRate pcr = ParseRate(c.pcr, "pcr");
+    const AtmCellRate access = ParseRate(c.accessRate, "accessRate");
+    const AtmCellRate trunk = ParseRate(c.trunkRate, "trunkRate");
+    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(),
+                    "atm-cbr-window: --duration=" << c.duration.As(Time::S) << " must be > 0");
+    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative() || c.warmup >= c.duration,
+                    "atm-cbr-window: --warmup=" << c.warmup.As(Time::S)
+                                                << " must be in [0, --duration)");
+    const Time innerDelay = (c.rtt / 2 - c.accessDelay * 2) / 2;
+    NS_ABORT_MSG_IF(innerDelay.IsStrictlyNegative(),
+                    "atm-cbr-window: --rtt=" << c.rtt.As(Time::MS) << " is shorter than four "
+                                             << "access delays of " << c.accessDelay.As(Time::US)
+                                             << "; lower --accessDelay");
+    NS_ABORT_MSG_IF(c.tsdu == 0, "atm-cbr-window: --tsdu must be > 0");
+    const bool train = c.spacing.IsStrictlyPositive() || c.gap.IsStrictlyPositive();
+    NS_ABORT_MSG_IF(train && c.shaping,
+                    "atm-cbr-window: --spacing/--gap (packet train) and --shaping (PcrShaper) "
+                    "exclude each other; add --shaping=false");
+
+    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
+    if (!c.tcp.empty())
+    {
+        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
+    }
+    if (c.timestamps >= 0)
+    {
+        presets.SetTimestamps(c.timestamps == 1);
+    }
+    presets.SetMtu(c.mtu);
+    presets.SetSegmentSize(c.mss);
+    presets.SetWindow(c.window);
+    if (c.timerTick.IsStrictlyPositive())
+    {
+        presets.SetTimerTick(c.timerTick);
+    }
+    if (c.minRtoTicks > 0)
+    {
+        presets.SetMinRtoTicks(c.minRtoTicks);
+    }
+    if (c.delayedAck >= 0)
+    {
+        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
+    }
+    if (c.dupAckThreshold > 0)
+    {
+        presets.SetDupAckThreshold(c.dupAckThreshold);
+    }
+    const uint32_t mss = presets.GetSegmentSize();
+    const uint32_t options = presets.GetTimestamps() ? 12 : 0;
+    NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
+                    "atm-cbr-window: --mss=" << mss << " + 40 + " << options
+                                             << " option bytes exceeds --mtu=" << c.mtu);
+    const AtmEncapsulation::Mode mode =
+        c.llcSnap ? AtmEncapsulation::LLC_SNAP : AtmEncapsulation::VC_MUX;
+
+    // Topology.
+    NodeContainer hosts(2);
+    NodeContainer switches(3);
+    AtmHelper atm;
+    atm.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
+    atm.SetDeviceAttribute("Encapsulation", StringValue(c.llcSnap ? "LlcSnap" : "VcMux"));
+    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(c.bufferCells));
+    atm.InstallSwitch(switches);
+    atm.SetChannelAttribute("CellRate", AtmCellRateValue(access));
+    atm.SetChannelAttribute("Delay", TimeValue(c.accessDelay));
+    NetDeviceContainer left = atm.Install(hosts.Get(0), switches.Get(0));
+    NetDeviceContainer right = atm.Install(switches.Get(2), hosts.Get(1));
+    atm.SetChannelAttribute("CellRate", AtmCellRateValue(trunk));
+    atm.SetChannelAttribute("Delay", TimeValue(innerDelay));
+    NetDeviceContainer link01 = atm.Install(switches.Get(0), switches.Get(1));
+    atm.Install(switches.Get(1), switches.Get(2));
+    // The network ingress: s1's port from s0 polices what arrives from s0.
+    Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(link01.Get(1));
+    ingress->SetAttribute("Upc", BooleanValue(c.upc));
+    ingress->SetAttribute("UpcFrameDiscard", BooleanValue(c.frameDiscard));
+
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    NetDeviceContainer nics(left.Get(0), right.Get(1));
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifs = addresses.Assign(nics);
+    presets.Install(hosts);
+
+    const AtmTrafficContract contract = AtmTrafficContract::Cbr(pcr, c.cdvt);
+    AtmPvcHelper pvcs;
+    pvcs.SetContract(contract);
+    pvcs.SetEncapsulation(mode);
+    if (c.vp)
+    {
+        pvcs.SetVpi(1);
+        pvcs.SetVpCrossConnects(NodeContainer(switches.Get(1), switches.Get(2)), contract);
+    }
+    pvcs.SetShaping(c.shaping, c.shaperTolerance);
+    AtmPvc pvc;
+    std::string refusal;
+    if (!pvcs.TryInstall(nics.Get(0), nics.Get(1), switches, &pvc, &refusal))
+    {
+        std::cerr << "atm-cbr-window: the PVC was refused: " << refusal << std::endl;
+        return 2;
+    }
+    Ptr<PacketTrainShaper> trainShaper;
+    if (train)
+    {
+        trainShaper = CreateObject<PacketTrainShaper>();
+        trainShaper->SetAttribute("CellSpacing", TimeValue(c.spacing));
+        trainShaper->SetAttribute("InterPduGap", TimeValue(c.gap));
+        trainShaper->SetAttribute("Granularity", TimeValue(c.granularity));
+        pvc.src->SetVcShaper(pvc.srcVc, trainShaper);
+    }
+
+    // One bulk transfer h0 -> h1.
+    const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
+    const uint16_t port = 5001;
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-cbr-window: negative --startJitter");
+    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
+    const Time start = NanoSeconds(static_cast<int64_t>(
+        jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
+    AtmTtcpWriter writer(c.tsdu, c.maxBytes);
+    writer.Start(hosts.Get(0),
+                 TcpEraPresets::GetSocketFactoryTypeId(),
+                 InetSocketAddress(ifs.GetAddress(1), port),
+                 start);
+    PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sinkApp = sinkHelper.Install(hosts.Get(1));
+    sinkApp.Start(Seconds(0));
+    Transfer transfer;
+    transfer.sink = DynamicCast<PacketSink>(sinkApp.Get(0));
+    transfer.target = c.maxBytes;
+    transfer.sink->TraceConnectWithoutContext("Rx", MakeBoundCallback(&SinkRx, &transfer));
+    if (c.maxBytes == 0 && c.warmup.IsStrictlyPositive())
+    {
+        Simulator::Schedule(c.warmup, &RecordWarmup, &transfer);
+    }
+    Ptr<AtmTcpFlowProbe> probe = Create<AtmTcpFlowProbe>();
+    Simulator::Schedule(start + NanoSeconds(1), &AttachProbe, probe, &writer);
+
+    Simulator::Stop(c.duration);
+    Simulator::Run();
+    const Time end = Simulator::Now();
+
+    // Goodput.
+    const uint64_t received = transfer.sink->GetTotalRx();
+    const bool completed = c.maxBytes > 0 && transfer.done != Time::Max();
+    double seconds = (end - c.warmup).GetSeconds();
+    uint64_t counted = received - transfer.atWarmup;
+    if (c.maxBytes > 0)
+    {
+        seconds = ((completed ? transfer.done : end) - start).GetSeconds();
+        counted = received;
+    }
+    const double goodputMbps = seconds > 0 ? counted * 8.0 / seconds / 1e6 : 0.0;
+
+    // Cells: sent by the source, lost on the way (switch ports and the UPC).
+    const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
+    uint64_t portDrops = 0;
+    for (const auto& [dev, vc] : pvc.forward)
+    {
+        portDrops += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+    }
+    Ptr<AtmSwitch> s1 = switches.Get(1)->GetObject<AtmSwitch>();
+    Ptr<AtmPolicer> policer;
+    if (c.upc)
+    {
+        const auto& [vpi, vci] = pvc.labels[1];
+        policer = c.vp ? s1->GetVpPolicer(ingress->GetPortIndex(), vpi)
+                       : s1->GetVcPolicer(ingress->GetPortIndex(), vpi, vci);
+    }
+    const AtmPolicerStats upc = policer ? policer->GetStats() : AtmPolicerStats();
+    const uint64_t cellsLost = portDrops + upc.cellsDiscarded;
+    const bool ledgerHolds =
+        AtmPvcHelper::GetLedger(pvc, true).Holds() && AtmPvcHelper::GetLedger(pvc, false).Holds();
+
+    // Ceilings (SPEC 2.7) at the rate the source achieves.
+    const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, options, mode);
+    double sourceRate = access.GetCellsPerSecond();
+    Time effectiveSpacing = Time(0);
+    if (c.shaping)
+    {
+        sourceRate = ShaperRate(access, pcr, c.shaperTolerance);
+    }
+    else if (train)
+    {
+        effectiveSpacing = trainShaper->GetEffectiveSpacing();
+        const double r = std::max(effectiveSpacing.GetSeconds(), 1 / access.GetCellsPerSecond());
+        sourceRate = cellsPerSegment / (cellsPerSegment * r + c.gap.GetSeconds());
+    }
+    double ceiling = std::min(sourceRate, trunk.GetCellsPerSecond());
+    if (c.upc)
+    {
+        ceiling = std::min(ceiling, pcr.GetCellsPerSecond());
+    }
+    const double maxGoodputMbps = AtmMetrics::MaxTcpGoodput(ceiling, mss, options, mode) / 1e6;
+    const double windowLimitMbps = c.window * 8.0 / c.rtt.GetSeconds() / 1e6;
+    int64_t conformingPackets = -1;
+    if (c.upc && !c.shaping)
+    {
+        const Time accessCell = access.GetCellTime();
+        conformingPackets =
+            ConformingPackets(access,
+                              trunk,
+                              cellsPerSegment,
+                              train ? std::max(effectiveSpacing, accessCell) : accessCell,
+                              train ? c.gap : Time(0),
+                              pcr,
+                              c.cdvt,
+                              64);
+    }
+    const uint64_t events = Simulator::GetEventCount();
+
+    AtmJsonLine json;
+    json.Add("example", "atm-cbr-window")
+        .Add("pcr", c.pcr)
+        .Add("pcrCellsPerSec", pcr.GetCellsPerSecond())
+        .Add("cdvtUs", c.cdvt.GetSeconds() * 1e6)
+        .Add("upc", c.upc)
+        .Add("vp", c.vp)
+        .Add("frameDiscard", c.frameDiscard)
+        .Add("accessRate", c.accessRate)
+        .Add("trunkRate", c.trunkRate)
+        .Add("rttMs", c.rtt.GetSeconds() * 1e3)
+        .Add("accessDelayUs", c.accessDelay.GetSeconds() * 1e6)
+        .Add("innerDelayUs", innerDelay.GetSeconds() * 1e6)
+        .Add("bufferCells", c.bufferCells)
+        .Add("window", c.window)
+        .Add("mtu", c.mtu)
+        .Add("mss", mss)
+        .Add("llcSnap", c.llcSnap)
+        .Add("tsdu", c.tsdu)
+        .Add("shaping", c.shaping)
+        .Add("shaperToleranceUs", c.shaperTolerance.GetSeconds() * 1e6)
+        .Add("spacingUs", c.spacing.GetSeconds() * 1e6)
+        .Add("effectiveSpacingUs", effectiveSpacing.GetSeconds() * 1e6)
+        .Add("gapUs", c.gap.GetSeconds() * 1e6)
+        .Add("granularityUs", c.granularity.GetSeconds() * 1e6)
+        .Add("source", c.source)
+        .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
+        .Add("timestamps", presets.GetTimestamps())
+        .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
+        .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
+        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("maxBytes", c.maxBytes)
+        .Add("durationS", c.duration.GetSeconds())
+        .Add("warmupS", c.warmup.GetSeconds())
+        .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
+        .Add("startMs", start.GetSeconds() * 1e3)
+        .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
+        .Add("goodputMbps", goodputMbps)
+        .Add("bytesReceived", received)
+        .Add("completed", completed)
+        .Add("transferSeconds", seconds)
+        .Add("maxGoodputMbps", maxGoodputMbps)
+        .Add("ceilingCellsPerSec", ceiling)
+        .Add("windowLimitMbps", windowLimitMbps)
+        .Add("cellsPerSegment", cellsPerSegment)
+        .Add("conformingPackets", conformingPackets)
+        .Add("cellsSent", cellsSent)
+        .Add("cellsLost", cellsLost)
+        .Add("cellLossRatio", AtmMetrics::CellLossRatio(cellsLost, cellsSent))
+        .Add("upcPoliced", upc.cellsPoliced)
+        .Add("upcDiscarded", upc.cellsDiscarded)
+        .Add("upcTagged", upc.cellsTagged)
+        .Add("portDrops", portDrops)
+        .Add("dataSegmentsSent", probe->GetDataSegmentsSent())
+        .Add("retransmissions", probe->GetRetransmissions())
+        .Add("retransmissionPercent",
+             AtmMetrics::RetransmissionPercent(probe->GetRetransmissions(),
+                                               probe->GetDataSegmentsSent()))
+        .Add("timeouts", probe->GetTimeouts())
+        .Add("meanRttMs", probe->GetMeanRtt().GetSeconds() * 1e3)
+        .Add("ledgerHolds", ledgerHolds)
+        .Add("simEvents", events);
+    std::cout << json.ToString() << std::endl;
+
+    Simulator::Destroy();
+    return ledgerHolds ? 0 : 1;
+}

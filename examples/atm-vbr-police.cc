@@ -1,0 +1,675 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm
+ * atm-vbr-police: one TCP bulk transfer through a source-side shaper into a dual-GCRA UPC
+ * (SPEC 3.19, 3.22, 4.3, 4.5), the configuration of two measurement campaigns:
+ *
+ * - TEN34-VBR-POLICE (TEN-34 D11.3 §5.8): a Cisco AIP shaper (`atm pvc ... peak average
+ *   burst`, burst in units of 32 cells) in front of a FORE ASX-200BX UPC with PCR01 = 15625,
+ *   SCR0 = 5208 cells/s, MBS0 = 30/192/1920/255, CDVT 700 us, action drop (VBR.2-like) or tag
+ *   (VBR.3-like); netperf TCP. The shaper's kb/s-to-cells convention is unstated: a parameter.
+ * - BON-VBR-LAN (Bonaventure 1998, ch. 6.3): two Sparc-10 over one ASX-200BX, VBR PCR = the
+ *   155 Mb/s line (2.726 us), SCR 10 Mb/s (42.4 us), MBS 1000-4000, non-conforming cells
+ *   discarded; the adapter sends packet trains (I_p 324/376 us) or is shaped to the SCR;
+ *   ttcp 4 MB in 16 KB writes, 49,152-byte windows, RTT about 1.8 ms.
+ *
+ * @verbatim
+      h0 --access-- s0 ----link---- s1 --access-- h1
+   shaper         ^ UPC (dual GCRA) on the port from h0;
+                    the port towards s1: --policy, --bufferCells
+   @endverbatim
+ *
+ * The source adapter shapes the VC: a CBR shaper at --shaperRate kb/s (PcrShaper), or with
+ * --shaperScr a VBR shaper (peak --shaperRate, sustained --shaperScr, --shaperMbs cells:
+ * VbrShaper), the kb/s converted to cells/s under --shaperConvention (line424: 53-byte cells,
+ * payload384: 48-byte payloads); or it sends packet trains (--spacing/--gap, PacketTrainShaper);
+ * or, by default, cells at line rate. The UPC polices the VC's VBR contract (--pcr, --cdvt,
+ * --scr, --mbs): --action=drop is VBR.2 (SCR-non-conforming CLP=0 cells discarded), tag is
+ * VBR.3 (tagged CLP=1 and passed). For tagging to matter downstream give the port after the
+ * UPC a CLP-aware policy (e.g. --policy=pbs where that policy exists) and a slower --trunkRate.
+ *
+ * The program prints exactly one line on standard output, a JSON object: the parameters used,
+ * then goodputMbps, taggedFraction and discardedFraction (of the cells policed), upcPoliced,
+ * upcDiscarded, upcTagged, portDrops, cellsSent, cellsLost, cellLossRatio, maxGoodputMbps (C at
+ * ceilingCellsPerSec: the source's achieved rate bounded by the links, and by the SCR with
+ * --action=drop), scrGoodputMbps (C at the SCR), windowLimitMbps, conformingPackets (eq. 6.1:
+ * back-to-back full packets of the source's schedule that conform to the dual GCRA from idle;
+ * -1: every cell of the first max(256 packets, 10^5 cells) conforms), dataSegmentsSent,
+ * retransmissions, retransmissionPercent, timeouts, meanRttMs, ledgerHolds and simEvents.
+ * Errors go to standard error with a non-zero exit code (1 if a cell ledger fails). The
+ * sender is AtmTtcpWriter (atm-ttcp-writer.h); see atm-cbr-window for the TCP notes.
+ *
+ * Examples:
+ *   TEN34 round 1 (MBS 30), CBR shaper 2200 kb/s, drop:
+ *     atm-vbr-police --shaperRate=2200 --pcr=15625 --scr=5208 --mbs=30 --cdvt=700us
+ *                    --action=drop --duration=10s
+ *   the same shaped 6000/2000 kb/s with a burst of 60 x 32 cells into MBS 1920:
+ *     ... --shaperRate=6000 --shaperScr=2000 --shaperMbs=1920 --mbs=1920
+ *   BON-VBR-LAN, MTU 9188, MBS 1000, I_p = 376 us, 500 ms timer, 4 MB:
+ *     atm-vbr-police --accessRate=OC3cRaw --trunkRate=OC3cRaw --pcr=OC3cRaw --cdvt=0
+ *                    --scr=10Mbps --mbs=1000 --action=drop --mtu=9188 --gap=376us
+ *                    --window=49152 --rtt=1.8ms --source=bsd --maxBytes=4194304 --duration=120s
+ */
+
+#include "atm-ttcp-writer.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-cell-clock.h"
+#include "ns3/atm-cell-rate.h"
+#include "ns3/atm-helper.h"
+#include "ns3/atm-metrics.h"
+#include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
+#include "ns3/atm-tcp-flow-probe.h"
+#include "ns3/atm-traffic-contract.h"
+#include "ns3/core-module.h"
+#include "ns3/dual-gcra.h"
+#include "ns3/gcra.h"
+#include "ns3/internet-module.h"
+#include "ns3/packet-train-shaper.h"
+#include "ns3/pcr-shaper.h"
+#include "ns3/tcp-era-presets.h"
+#include "ns3/vbr-shaper.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Everything the command line sets.
+struct VbrPoliceConfig
+{
+    double shaperRate{0};                    //!< kb/s (0: no rate shaper)
+    double shaperScr{0};                     //!< kb/s (0: CBR shaper)
+    uint32_t shaperMbs{32};                  //!< cells (VBR shaper)
+    std::string shaperConvention{"line424"}; //!< line424 | payload384
+    Time shaperTolerance{0};                 //!< Tolerance of the rate shapers
+    Time spacing{0};                         //!< packet-train R
+    Time gap{0};                             //!< packet-train I
+    Time granularity{0};                     //!< packet-train unit
+    std::string pcr{"15625"};                //!< UPC PCR
+    Time cdvt{MicroSeconds(700)};            //!< UPC CDVT (PCR)
+    std::string scr{"5208"};                 //!< UPC SCR
+    uint32_t mbs{30};                        //!< UPC MBS
+    std::string action{"drop"};              //!< drop (VBR.2) | tag (VBR.3)
+    bool upc{true};                          //!< police at all
+    std::string policy{"tail"};              //!< policy of the port after the UPC
+    uint32_t policyThreshold{0};             //!< its ThresholdCells (0: the policy's default)
+    uint32_t bufferCells{256};               //!< every switch port
+    std::string accessRate{"OC3c"};          //!< host links
+    std::string trunkRate{"E3"};             //!< s0-s1
+    Time rtt{MilliSeconds(2)};               //!< round-trip propagation delay
+    Time accessDelay{MicroSeconds(5)};       //!< per access link
+    uint32_t window{65535};                  //!< socket buffers
+    uint32_t mtu{9180};                      //!< IP MTU
+    bool llcSnap{true};                      //!< encapsulation
+    std::string source{"bsd"};               //!< TcpEraPresets::ForSource
+    std::string tcp;                         //!< variant ("" = the preset's)
+    uint32_t mss{0};                         //!< 0: from the MTU
+    Time timerTick{0};                       //!< 0: the preset's
+    uint32_t minRtoTicks{0};                 //!< 0: the preset's
+    int delayedAck{-1};                      //!< -1 preset, 0 off, 1 on
+    Time delAckTimeout{MilliSeconds(200)};   //!< with --delayedAck=1
+    int timestamps{-1};                      //!< -1 preset, 0 off, 1 on
+    uint32_t dupAckThreshold{0};             //!< 0: the preset's
+    uint32_t tsdu{16384};                    //!< write size
+    uint64_t maxBytes{0};                    //!< 0: greedy
+    Time duration{Seconds(10)};              //!< simulated time (limit)
+    Time warmup{0};                          //!< greedy runs: goodput after this
+    Time startJitter{0};                     //!< the connection starts at U[0, startJitter)
+};
+
+/// What the sink callback records.
+struct Transfer
+{
+    Ptr<PacketSink> sink;   //!< the receiver
+    uint64_t target{0};     //!< bytes to receive (0: none)
+    Time done{Time::Max()}; //!< when the target was reached
+    uint64_t atWarmup{0};   //!< bytes received at the end of the warm-up
+};
+
+/**
+ * @brief PacketSink "Rx": stop the simulation when the transfer is complete.
+ * @param t the transfer
+ * @param packet the packet
+ * @param from the sender
+ */
+void
+SinkRx(Transfer* t, Ptr<const Packet> /* packet */, const Address& /* from */)
+{
+    if (t->target > 0 && t->done == Time::Max() && t->sink->GetTotalRx() >= t->target)
+    {
+        t->done = Simulator::Now();
+        Simulator::Stop();
+    }
+}
+
+/// @param t the transfer
+void
+RecordWarmup(Transfer* t)
+{
+    t->atWarmup = t->sink->GetTotalRx();
+}
+
+/**
+ * @param probe the probe
+ * @param writer the sender
+ */
+void
+AttachProbe(Ptr<AtmTcpFlowProbe> probe, const AtmTtcpWriter* writer)
+{
+    probe->Attach(writer->GetSocket());
+}
+
+/**
+ * @param text an AtmCellRate string
+ * @param what the option's name
+ * @return the rate (aborts with the reason)
+ */
+AtmCellRate
+ParseRate(const std::string& text, const char* what)
+{
+    AtmCellRate rate;
+    std::string error;
+    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(text, &rate, &error),
+                    "atm-vbr-police: --" << what << "=" << text << ": " << error);
+    return rate;
+}
+
+/**
+ * @param kbps a shaper rate in kb/s
+ * @param convention line424 or payload384
+ * @return the exact cell rate
+ */
+AtmCellRate
+ShaperCells(double kbps, const std::string& convention)
+{
+    const auto bps = static_cast<uint64_t>(std::llround(kbps * 1000));
+    NS_ABORT_MSG_IF(bps == 0, "atm-vbr-police: a shaper rate of " << kbps << " kb/s");
+    return convention == "payload384" ? AtmCellRate::FromPayloadBps(bps)
+                                      : AtmCellRate::FromLineBps(bps);
+}
+
+/**
+ * @brief The source's cell schedule for back-to-back full packets, cell by cell: every cell in
+ * the first access slot at or after the time its shaper allows.
+ */
+class SourceSchedule
+{
+  public:
+    /**
+     * @param access the access link
+     * @param shaper the rate shaper's dual GCRA (null: none); a CBR shaper has SCR = PCR
+     * @param spacing packet-train R (0: none)
+     * @param gap packet-train I
+     * @param c cells per packet
+     */
+    SourceSchedule(const AtmCellRate& access,
+                   const DualGcra* shaper,
+                   Time spacing,
+                   Time gap,
+                   uint32_t c)
+        : m_clock(access),
+          m_shaper(shaper ? *shaper : DualGcra()),
+          m_hasShaper(shaper != nullptr),
+          m_spacing(spacing),
+          m_gap(gap),
+          m_c(c)
+    {
+    }
+
+    /// @return the start of the next cell
+    Time Next()
+    {
+        const uint64_t k = m_n / m_c;
+        const uint64_t j = m_n % m_c;
+        Time earliest = (m_gap + m_spacing * m_c) * k + m_spacing * j;
+        if (m_hasShaper && m_n > 0)
+        {
+            earliest = std::max(earliest, m_shaper.GetEarliestConformingTime(true));
+        }
+        m_slot = m_n == 0 ? 0 : std::max(m_slot + 1, m_clock.GetSlotAtOrAfter(earliest));
+        const Time t = m_clock.GetSlotStart(m_slot);
+        if (m_hasShaper)
+        {
+            m_shaper.Police(t, true, false);
+        }
+        ++m_n;
+        return t;
+    }
+
+  private:
+    AtmCellClock m_clock; //!< access slots
+    DualGcra m_shaper;    //!< the shaper's rule
+    bool m_hasShaper;     //!< a rate shaper
+    Time m_spacing;       //!< R
+    Time m_gap;           //!< I
+    uint32_t m_c;         //!< cells per packet
+    uint64_t m_n{0};      //!< cells scheduled
+    uint64_t m_slot{0};   //!< slot of the last cell
+};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    VbrPoliceConfig c;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("A TCP bulk transfer through a source shaper into a dual-GCRA UPC; prints one "
+              "JSON line (see the file).");
+    cmd.AddValue("shaperRate",
+                 "source shaper rate in kb/s: CBR (PcrShaper), or the peak of a VBR shaper with "
+                 "--shaperScr (0: no rate shaper)",
+                 c.shaperRate);
+    cmd.AddValue("shaperScr", "VBR shaper: sustained rate in kb/s (0: CBR shaper)", c.shaperScr);
+    cmd.AddValue("shaperMbs",
+                 "VBR shaper: burst in cells (a Cisco AIP burst counts units of 32 cells)",
+                 c.shaperMbs);
+    cmd.AddValue("shaperConvention",
+                 "how the shaper's kb/s become cells/s: line424 (53-byte cells) or payload384 "
+                 "(48-byte payloads)",
+                 c.shaperConvention);
+    cmd.AddValue("shaperTolerance",
+                 "Tolerance of the rate shapers (0: conforming with CDVT 0, rates quantised to "
+                 "access slots)",
+                 c.shaperTolerance);
+    cmd.AddValue("spacing", "packet-train per-cell spacing R (PacketTrainShaper)", c.spacing);
+    cmd.AddValue("gap", "packet-train inter-PDU gap I (BON-VBR-LAN I_p: 324/376 us)", c.gap);
+    cmd.AddValue("granularity", "packet-train spacing unit (0: exact)", c.granularity);
+    cmd.AddValue("pcr", "UPC PCR (AtmCellRate: cells/s, preset, cell time or bit rate)", c.pcr);
+    cmd.AddValue("cdvt", "UPC CDVT of the PCR test", c.cdvt);
+    cmd.AddValue("scr", "UPC SCR (AtmCellRate)", c.scr);
+    cmd.AddValue("mbs", "UPC MBS in cells", c.mbs);
+    cmd.AddValue("action",
+                 "non-conforming (SCR) cells: drop (VBR.2) or tag (VBR.3); PCR failures are "
+                 "always dropped",
+                 c.action);
+    cmd.AddValue("upc", "police at s0 (false: the contract is only carried)", c.upc);
+    cmd.AddValue("policy",
+                 "buffer policy of the switch ports (short name or TypeId; "
+                 "AtmBufferPolicyFactory)",
+                 c.policy);
+    cmd.AddValue("policyThreshold",
+                 "ThresholdCells of --policy, if it has one (0: its default)",
+                 c.policyThreshold);
+    cmd.AddValue("bufferCells", "cell buffer of every switch port (FORE: 256)", c.bufferCells);
+    cmd.AddValue("accessRate", "cell rate of the host links", c.accessRate);
+    cmd.AddValue("trunkRate", "cell rate of s0-s1", c.trunkRate);
+    cmd.AddValue("rtt", "round-trip propagation delay", c.rtt);
+    cmd.AddValue("accessDelay",
+                 "one-way delay of each host link (the rest of --rtt is on s0-s1)",
+                 c.accessDelay);
+    cmd.AddValue("window", "TCP window = socket buffers (bytes)", c.window);
+    cmd.AddValue("mtu", "IP MTU of the hosts", c.mtu);
+    cmd.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
+    cmd.AddValue("source", "TCP preset (TcpEraPresets::ForSource)", c.source);
+    cmd.AddValue("tcp", "TCP variant (default: the preset's)", c.tcp);
+    cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", c.mss);
+    cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", c.timerTick);
+    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", c.minRtoTicks);
+    cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", c.delayedAck);
+    cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", c.delAckTimeout);
+    cmd.AddValue("timestamps", "timestamps: -1 the preset's, 0 off, 1 on", c.timestamps);
+    cmd.AddValue("dupAckThreshold",
+                 "fast-retransmit threshold (0: the preset's)",
+                 c.dupAckThreshold);
+    cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
+    cmd.AddValue("maxBytes", "bytes to transfer (0: greedy for --duration)", c.maxBytes);
+    cmd.AddValue("duration", "simulated time (the limit with --maxBytes)", c.duration);
+    cmd.AddValue("warmup", "greedy runs: goodput counts the bytes received after this", c.warmup);
+    cmd.AddValue("startJitter",
+                 "the connection starts at U[0, startJitter) (its phase against the TCP timer "
+                 "ticks, which start at 0; 0: at 0, deterministic)",
+                 c.startJitter);
+    cmd.Parse(argc, argv);
+
+    const AtmCellRate pcr = ParseRate(c.pcr, "pcr");
+    const AtmCellRate scr = ParseRate(c.scr, "scr");
+    const AtmCellRate access = ParseRate(c.accessRate, "accessRate");
+    const AtmCellRate trunk = ParseRate(c.trunkRate, "trunkRate");
+    NS_ABORT_MSG_IF(c.action != "drop" && c.action != "tag",
+                    "atm-vbr-police: --action=" << c.action << ": use drop (VBR.2) or tag (VBR.3)");
+    NS_ABORT_MSG_IF(c.shaperConvention != "line424" && c.shaperConvention != "payload384",
+                    "atm-vbr-police: --shaperConvention=" << c.shaperConvention
+                                                          << ": use line424 or payload384");
+    NS_ABORT_MSG_IF(c.shaperRate < 0 || c.shaperScr < 0, "atm-vbr-police: negative shaper rate");
+    NS_ABORT_MSG_IF(c.shaperScr > 0 && c.shaperRate == 0,
+                    "atm-vbr-police: --shaperScr needs --shaperRate (the peak)");
+    NS_ABORT_MSG_IF(c.shaperScr > c.shaperRate,
+                    "atm-vbr-police: --shaperScr=" << c.shaperScr
+                                                   << " exceeds --shaperRate=" << c.shaperRate);
+    const bool train = c.spacing.IsStrictlyPositive() || c.gap.IsStrictlyPositive();
+    NS_ABORT_MSG_IF(train && c.shaperRate > 0,
+                    "atm-vbr-police: --spacing/--gap (packet train) and --shaperRate exclude "
+                    "each other");
+    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(), "atm-vbr-police: --duration must be > 0");
+    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative() || c.warmup >= c.duration,
+                    "atm-vbr-police: --warmup must be in [0, --duration)");
+    const Time innerDelay = c.rtt / 2 - c.accessDelay * 2;
+    NS_ABORT_MSG_IF(innerDelay.IsStrictlyNegative(),
+                    "atm-vbr-police: --rtt=" << c.rtt.As(Time::MS)
+                                             << " is shorter than four access delays");
+    NS_ABORT_MSG_IF(c.tsdu == 0, "atm-vbr-police: --tsdu must be > 0");
+    const TypeId policyTid = AtmBufferPolicyFactory::Resolve(c.policy);
+
+    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
+    if (!c.tcp.empty())
+    {
+        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
+    }
+    if (c.timestamps >= 0)
+    {
+        presets.SetTimestamps(c.timestamps == 1);
+    }
+    presets.SetMtu(c.mtu);
+    presets.SetSegmentSize(c.mss);
+    presets.SetWindow(c.window);
+    if (c.timerTick.IsStrictlyPositive())
+    {
+        presets.SetTimerTick(c.timerTick);
+    }
+    if (c.minRtoTicks > 0)
+    {
+        presets.SetMinRtoTicks(c.minRtoTicks);
+    }
+    if (c.delayedAck >= 0)
+    {
+        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
+    }
+    if (c.dupAckThreshold > 0)
+    {
+        presets.SetDupAckThreshold(c.dupAckThreshold);
+    }
+    const uint32_t mss = presets.GetSegmentSize();
+    const uint32_t options = presets.GetTimestamps() ? 12 : 0;
+    NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
+                    "atm-vbr-police: --mss=" << mss << " + 40 + " << options
+                                             << " option bytes exceeds --mtu=" << c.mtu);
+    const AtmEncapsulation::Mode mode =
+        c.llcSnap ? AtmEncapsulation::LLC_SNAP : AtmEncapsulation::VC_MUX;
+
+    // Topology.
+    NodeContainer hosts(2);
+    NodeContainer switches(2);
+    AtmHelper atm;
+    atm.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
+    atm.SetDeviceAttribute("Encapsulation", StringValue(c.llcSnap ? "LlcSnap" : "VcMux"));
+    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(c.bufferCells));
+    atm.SetBufferPolicy(c.policy);
+    if (c.policyThreshold > 0)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_IF(!policyTid.LookupAttributeByName("ThresholdCells", &info),
+                        "atm-vbr-police: --policyThreshold: policy " << policyTid.GetName()
+                                                                     << " has no ThresholdCells");
+        atm.SetBufferPolicyAttribute("ThresholdCells", UintegerValue(c.policyThreshold));
+    }
+    atm.InstallSwitch(switches);
+    atm.SetChannelAttribute("CellRate", AtmCellRateValue(access));
+    atm.SetChannelAttribute("Delay", TimeValue(c.accessDelay));
+    NetDeviceContainer left = atm.Install(hosts.Get(0), switches.Get(0));
+    NetDeviceContainer right = atm.Install(switches.Get(1), hosts.Get(1));
+    atm.SetChannelAttribute("CellRate", AtmCellRateValue(trunk));
+    atm.SetChannelAttribute("Delay", TimeValue(innerDelay));
+    atm.Install(switches.Get(0), switches.Get(1));
+    // The UPC: s0's port from h0.
+    Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(left.Get(1));
+    ingress->SetAttribute("Upc", BooleanValue(c.upc));
+
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    NetDeviceContainer nics(left.Get(0), right.Get(1));
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifs = addresses.Assign(nics);
+    presets.Install(hosts);
+
+    const AtmConformance conformance =
+        c.action == "tag" ? AtmConformance::VBR_3 : AtmConformance::VBR_2;
+    const AtmTrafficContract contract =
+        AtmTrafficContract::Vbr(conformance, pcr, c.cdvt, scr, c.mbs);
+    AtmPvcHelper pvcs;
+    pvcs.SetContract(contract);
+    pvcs.SetEncapsulation(mode);
+    AtmPvc pvc;
+    std::string refusal;
+    if (!pvcs.TryInstall(nics.Get(0), nics.Get(1), switches, &pvc, &refusal))
+    {
+        std::cerr << "atm-vbr-police: the PVC was refused: " << refusal << std::endl;
+        return 2;
+    }
+
+    // The source's shaper.
+    AtmCellRate shaperPeak;
+    AtmCellRate shaperSustained;
+    Ptr<AtmShaper> shaper;
+    Ptr<PacketTrainShaper> trainShaper;
+    if (c.shaperRate > 0 && c.shaperScr > 0)
+    {
+        shaperPeak = ShaperCells(c.shaperRate, c.shaperConvention);
+        shaperSustained = ShaperCells(c.shaperScr, c.shaperConvention);
+        shaper = CreateObject<VbrShaper>();
+        shaper->SetAttribute("PcrCellsPerSec", AtmCellRateValue(shaperPeak));
+        shaper->SetAttribute("ScrCellsPerSec", AtmCellRateValue(shaperSustained));
+        shaper->SetAttribute("MbsCells", UintegerValue(c.shaperMbs));
+        shaper->SetAttribute("Tolerance", TimeValue(c.shaperTolerance));
+    }
+    else if (c.shaperRate > 0)
+    {
+        shaperPeak = ShaperCells(c.shaperRate, c.shaperConvention);
+        shaperSustained = shaperPeak;
+        shaper = CreateObject<PcrShaper>();
+        shaper->SetAttribute("PcrCellsPerSec", AtmCellRateValue(shaperPeak));
+        shaper->SetAttribute("Tolerance", TimeValue(c.shaperTolerance));
+    }
+    else if (train)
+    {
+        trainShaper = CreateObject<PacketTrainShaper>();
+        trainShaper->SetAttribute("CellSpacing", TimeValue(c.spacing));
+        trainShaper->SetAttribute("InterPduGap", TimeValue(c.gap));
+        trainShaper->SetAttribute("Granularity", TimeValue(c.granularity));
+        shaper = trainShaper;
+    }
+    if (shaper)
+    {
+        pvc.src->SetVcShaper(pvc.srcVc, shaper);
+    }
+
+    // One bulk transfer h0 -> h1.
+    const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
+    const uint16_t port = 5001;
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-vbr-police: negative --startJitter");
+    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
+    const Time start = NanoSeconds(static_cast<int64_t>(
+        jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
+    AtmTtcpWriter writer(c.tsdu, c.maxBytes);
+    writer.Start(hosts.Get(0),
+                 TcpEraPresets::GetSocketFactoryTypeId(),
+                 InetSocketAddress(ifs.GetAddress(1), port),
+                 start);
+    PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sinkApp = sinkHelper.Install(hosts.Get(1));
+    sinkApp.Start(Seconds(0));
+    Transfer transfer;
+    transfer.sink = DynamicCast<PacketSink>(sinkApp.Get(0));
+    transfer.target = c.maxBytes;
+    transfer.sink->TraceConnectWithoutContext("Rx", MakeBoundCallback(&SinkRx, &transfer));
+    if (c.maxBytes == 0 && c.warmup.IsStrictlyPositive())
+    {
+        Simulator::Schedule(c.warmup, &RecordWarmup, &transfer);
+    }
+    Ptr<AtmTcpFlowProbe> probe = Create<AtmTcpFlowProbe>();
+    Simulator::Schedule(start + NanoSeconds(1), &AttachProbe, probe, &writer);
+
+    Simulator::Stop(c.duration);
+    Simulator::Run();
+    const Time end = Simulator::Now();
+
+    const uint64_t received = transfer.sink->GetTotalRx();
+    const bool completed = c.maxBytes > 0 && transfer.done != Time::Max();
+    double seconds = (end - c.warmup).GetSeconds();
+    uint64_t counted = received - transfer.atWarmup;
+    if (c.maxBytes > 0)
+    {
+        seconds = ((completed ? transfer.done : end) - start).GetSeconds();
+        counted = received;
+    }
+    const double goodputMbps = seconds > 0 ? counted * 8.0 / seconds / 1e6 : 0.0;
+
+    const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
+    uint64_t portDrops = 0;
+    for (const auto& [dev, vc] : pvc.forward)
+    {
+        portDrops += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+    }
+    Ptr<AtmSwitch> s0 = switches.Get(0)->GetObject<AtmSwitch>();
+    Ptr<AtmPolicer> policer;
+    if (c.upc)
+    {
+        const auto& [vpi, vci] = pvc.labels[0];
+        policer = s0->GetVcPolicer(ingress->GetPortIndex(), vpi, vci);
+    }
+    const AtmPolicerStats upc = policer ? policer->GetStats() : AtmPolicerStats();
+    const uint64_t cellsLost = portDrops + upc.cellsDiscarded;
+    const bool ledgerHolds =
+        AtmPvcHelper::GetLedger(pvc, true).Holds() && AtmPvcHelper::GetLedger(pvc, false).Holds();
+    const auto fraction = [&upc](uint64_t n) {
+        return upc.cellsPoliced ? static_cast<double>(n) / upc.cellsPoliced : 0.0;
+    };
+
+    // The source's schedule: its long-run rate and the packets that conform from idle.
+    const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, options, mode);
+    std::unique_ptr<DualGcra> shaperRule;
+    if (c.shaperRate > 0)
+    {
+        shaperRule = std::make_unique<DualGcra>(shaperPeak,
+                                                c.shaperTolerance,
+                                                shaperSustained,
+                                                c.shaperScr > 0 ? c.shaperMbs : 1,
+                                                c.shaperScr > 0 ? Time(0) : c.shaperTolerance);
+    }
+    const Time spacing = trainShaper ? trainShaper->GetEffectiveSpacing() : Time(0);
+    SourceSchedule rateRun(access, shaperRule.get(), spacing, c.gap, cellsPerSegment);
+    const uint32_t n = 200 * cellsPerSegment;
+    Time first;
+    Time last;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        last = rateRun.Next();
+        first = i == 0 ? last : first;
+    }
+    const double sourceRate = (n - 1) / (last - first).GetSeconds();
+    double ceiling = std::min(sourceRate, trunk.GetCellsPerSecond());
+    if (c.upc)
+    {
+        ceiling = std::min(ceiling, (c.action == "drop" ? scr : pcr).GetCellsPerSecond());
+    }
+    int64_t conformingPackets = -1;
+    if (c.upc)
+    {
+        SourceSchedule burst(access, shaperRule.get(), spacing, c.gap, cellsPerSegment);
+        DualGcra police(pcr, c.cdvt, scr, c.mbs);
+        // At least 256 packets and 10^5 cells: long enough for a rate just above the SCR to
+        // exhaust the largest burst tolerance of the studies (MBS 4000 at SCR 10 Mb/s).
+        const uint32_t cells = std::max<uint32_t>(256 * cellsPerSegment, 100000);
+        for (uint32_t i = 0; i < cells && conformingPackets < 0; ++i)
+        {
+            if (police.Police(burst.Next(), true, false) != DualGcra::CONFORMING)
+            {
+                conformingPackets = i / cellsPerSegment;
+            }
+        }
+    }
+    const double maxGoodputMbps = AtmMetrics::MaxTcpGoodput(ceiling, mss, options, mode) / 1e6;
+    const double scrGoodputMbps =
+        AtmMetrics::MaxTcpGoodput(scr.GetCellsPerSecond(), mss, options, mode) / 1e6;
+    const uint64_t events = Simulator::GetEventCount();
+
+    AtmJsonLine json;
+    json.Add("example", "atm-vbr-police")
+        .Add("shaperRateKbps", c.shaperRate)
+        .Add("shaperScrKbps", c.shaperScr)
+        .Add("shaperMbs", c.shaperMbs)
+        .Add("shaperConvention", c.shaperConvention)
+        .Add("shaperPeakCellsPerSec", shaperPeak.IsZero() ? 0.0 : shaperPeak.GetCellsPerSecond())
+        .Add("shaperToleranceUs", c.shaperTolerance.GetSeconds() * 1e6)
+        .Add("spacingUs", c.spacing.GetSeconds() * 1e6)
+        .Add("gapUs", c.gap.GetSeconds() * 1e6)
+        .Add("granularityUs", c.granularity.GetSeconds() * 1e6)
+        .Add("pcr", c.pcr)
+        .Add("pcrCellsPerSec", pcr.GetCellsPerSecond())
+        .Add("cdvtUs", c.cdvt.GetSeconds() * 1e6)
+        .Add("scr", c.scr)
+        .Add("scrCellsPerSec", scr.GetCellsPerSecond())
+        .Add("mbs", c.mbs)
+        .Add("action", c.action)
+        .Add("conformance", c.action == "tag" ? "VBR.3" : "VBR.2")
+        .Add("upc", c.upc)
+        .Add("policy", policyTid.GetName())
+        .Add("policyThreshold", c.policyThreshold)
+        .Add("bufferCells", c.bufferCells)
+        .Add("accessRate", c.accessRate)
+        .Add("trunkRate", c.trunkRate)
+        .Add("rttMs", c.rtt.GetSeconds() * 1e3)
+        .Add("window", c.window)
+        .Add("mtu", c.mtu)
+        .Add("mss", mss)
+        .Add("llcSnap", c.llcSnap)
+        .Add("tsdu", c.tsdu)
+        .Add("source", c.source)
+        .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
+        .Add("timestamps", presets.GetTimestamps())
+        .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
+        .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
+        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("maxBytes", c.maxBytes)
+        .Add("durationS", c.duration.GetSeconds())
+        .Add("warmupS", c.warmup.GetSeconds())
+        .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
+        .Add("startMs", start.GetSeconds() * 1e3)
+        .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
+        .Add("goodputMbps", goodputMbps)
+        .Add("bytesReceived", received)
+        .Add("completed", completed)
+        .Add("transferSeconds", seconds)
+        .Add("taggedFraction", fraction(upc.cellsTagged))
+        .Add("discardedFraction", fraction(upc.cellsDiscarded))
+        .Add("upcPoliced", upc.cellsPoliced)
+        .Add("upcDiscarded", upc.cellsDiscarded)
+        .Add("upcTagged", upc.cellsTagged)
+        .Add("portDrops", portDrops)
+        .Add("cellsSent", cellsSent)
+        .Add("cellsLost", cellsLost)
+        .Add("cellLossRatio", AtmMetrics::CellLossRatio(cellsLost, cellsSent))
+        .Add("sourceCellsPerSec", sourceRate)
+        .Add("ceilingCellsPerSec", ceiling)
+        .Add("maxGoodputMbps", maxGoodputMbps)
+        .Add("scrGoodputMbps", scrGoodputMbps)
+        .Add("windowLimitMbps", c.window * 8.0 / c.rtt.GetSeconds() / 1e6)
+        .Add("cellsPerSegment", cellsPerSegment)
+        .Add("conformingPackets", conformingPackets)
+        .Add("dataSegmentsSent", probe->GetDataSegmentsSent())
+        .Add("retransmissions", probe->GetRetransmissions())
+        .Add("retransmissionPercent",
+             AtmMetrics::RetransmissionPercent(probe->GetRetransmissions(),
+                                               probe->GetDataSegmentsSent()))
+        .Add("timeouts", probe->GetTimeouts())
+        .Add("meanRttMs", probe->GetMeanRtt().GetSeconds() * 1e3)
+        .Add("ledgerHolds", ledgerHolds)
+        .Add("simEvents", events);
+    std::cout << json.ToString() << std::endl;
+
+    Simulator::Destroy();
+    return ledgerHolds ? 0 : 1;
+}

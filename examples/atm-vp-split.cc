@@ -1,0 +1,429 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm
+ * atm-vp-split: TEN34-VP-SPLIT (TEN-34 D11.3, SPEC 4.3 and 5.3). Two senders share one
+ * receiver; each sender runs a bunch of k parallel TCP connections on its own CBR VC, and both
+ * VCs are carried in one VP of b = 36,000 cells/s policed per VP (UPC discards, no EPD).
+ * Case A: each VC's PCR = b (the VP is overbooked); case B: PCR = b/2 (a static split).
+ *
+ * @verbatim
+   h0 (k connections) --access--+
+                                 s0 ====== link ====== s1 --access-- h2 (receiver)
+   h1 (k connections) --access--+      VP of b cells/s: VP cross-connect at s1,
+                                        policed per VP on s1's port from s0
+   @endverbatim
+ *
+ * Each sender's adapter shapes its VC at the VC's PCR (PcrShaper); s0 merges the two VCs onto
+ * the link into the VP; s1 polices the VP's aggregate (the VCI is kept end to end). The
+ * k connections of a sender share its VC (one ATMARP entry per host pair).
+ *
+ * The program prints exactly one line on standard output, a JSON object: the parameters used,
+ * then goodputMbps (the aggregate over all connections), connectionGoodputMbps (per connection,
+ * sender 0's first), vcGoodputMbps (per sender), fairness (Jain's index over the connections,
+ * equal shares), vcFairness (over the two senders), vpPayloadMbps (b x 384, TEN34's reference),
+ * aggregateFraction (aggregate / VP payload rate), maxGoodputMbps (C at b, SPEC 2.7),
+ * upcPoliced, upcDiscarded, discardedFraction, vcCellsSent, vcCellsDiscarded and
+ * vcCellsReceived (per VC: cells its adapter sent, the VP policer discarded and the receiver
+ * got), dataSegmentsSent, retransmissions, retransmissionPercent, timeouts, ledgerHolds and
+ * simEvents. Errors go to standard error with a non-zero exit code (1 if a cell ledger fails).
+ *
+ * TCP: Solaris 2.x-like by default (TEN34's hosts): the bsd preset with a 200 ms timer tick and
+ * a 50 ms delayed-ACK timer, MSS 9140, 64 KB windows. The connections start at U[0, 1 s): the
+ * hosts' TCP timer ticks all start at 0 (TcpEraSocket), so two senders started within a
+ * segment time of each other would retransmit in lockstep for ever, every retransmission
+ * colliding in the overbooked VP (case A); --tickTimer=false takes the retransmission timer off
+ * the tick grid. The sender is AtmTtcpWriter (atm-ttcp-writer.h).
+ *
+ * Examples:
+ *   case A, 5 + 5 connections:  atm-vp-split --case=A --k=5 --duration=20s
+ *   case B, 5 + 5 connections:  atm-vp-split --case=B --k=5 --duration=20s
+ *   a lone active VC in case B (gets only b/2):  atm-vp-split --case=B --k=3 --k1=0
+ */
+
+#include "atm-ttcp-writer.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/atm-cell-rate.h"
+#include "ns3/atm-helper.h"
+#include "ns3/atm-metrics.h"
+#include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
+#include "ns3/atm-tcp-flow-probe.h"
+#include "ns3/atm-traffic-contract.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/tcp-era-presets.h"
+
+#include <iostream>
+#include <memory>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Everything the command line sets.
+struct VpSplitConfig
+{
+    std::string vpRate{"36000"};          //!< b
+    std::string caseName{"B"};            //!< A: PCR_VC = b, B: PCR_VC = b/2
+    std::string vcPcr;                    //!< explicit PCR of each VC ("" = by the case)
+    uint32_t k{1};                        //!< connections per sender
+    int k0{-1};                           //!< connections of sender 0 (-1: k)
+    int k1{-1};                           //!< connections of sender 1 (-1: k)
+    Time cdvt{MicroSeconds(100)};         //!< the VP's CDVT
+    std::string accessRate{"OC3c"};       //!< host links
+    std::string trunkRate{"E3"};          //!< s0-s1
+    Time rtt{MilliSeconds(63)};           //!< round-trip propagation delay
+    Time accessDelay{MicroSeconds(5)};    //!< per access link
+    uint32_t bufferCells{256};            //!< every switch port
+    uint32_t window{65535};               //!< per connection
+    uint32_t mtu{9180};                   //!< IP MTU
+    std::string source{"bsd"};            //!< TcpEraPresets::ForSource
+    std::string tcp;                      //!< variant ("" = the preset's)
+    Time timerTick{MilliSeconds(200)};    //!< Solaris 2.x: 200 ms
+    bool tickTimer{true};                 //!< retransmission timer on the tick grid
+    int delayedAck{1};                    //!< Solaris 2.x: on
+    Time delAckTimeout{MilliSeconds(50)}; //!< Solaris 2.x: 50 ms
+    uint32_t tsdu{9140};                  //!< write size
+    Time startJitter{Seconds(1)};         //!< each connection starts in [0, startJitter)
+    Time duration{Seconds(20)};           //!< simulated time
+    Time warmup{Seconds(0)};              //!< goodput counted after this
+};
+
+/**
+ * @param probe the probe
+ * @param writer the sender
+ */
+void
+AttachProbe(Ptr<AtmTcpFlowProbe> probe, const AtmTtcpWriter* writer)
+{
+    probe->Attach(writer->GetSocket());
+}
+
+/**
+ * @param sinks the receivers
+ * @param bytes receives each one's byte count
+ */
+void
+RecordWarmup(std::vector<Ptr<PacketSink>>* sinks, std::vector<uint64_t>* bytes)
+{
+    for (size_t i = 0; i < sinks->size(); ++i)
+    {
+        (*bytes)[i] = (*sinks)[i]->GetTotalRx();
+    }
+}
+
+/**
+ * @param text an AtmCellRate string
+ * @param what the option's name
+ * @return the rate (aborts with the reason)
+ */
+AtmCellRate
+ParseRate(const std::string& text, const char* what)
+{
+    AtmCellRate rate;
+    std::string error;
+    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(text, &rate, &error),
+                    "atm-vp-split: --" << what << "=" << text << ": " << error);
+    return rate;
+}
+
+/**
+ * @brief AtmPolicer "Discard": a discarded cell, per VC.
+ * @param discarded per-VC discard counts
+ * @param vci the two VCIs
+ * @param cell the cell
+ * @param reason the reason
+ */
+void
+CountDiscard(std::vector<uint64_t>* discarded,
+             const std::vector<uint16_t>* vci,
+             const AtmCell& cell,
+             const char* /* reason */)
+{
+    for (size_t i = 0; i < vci->size(); ++i)
+    {
+        (*discarded)[i] += cell.vci == (*vci)[i] ? 1 : 0;
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    VpSplitConfig c;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("TEN34-VP-SPLIT: two bunches of TCP connections on two CBR VCs in one policed VP; "
+              "prints one JSON line (see the file).");
+    cmd.AddValue("vpRate",
+                 "b, the VP's CBR rate (AtmCellRate; 13.824Mbps@payload = 36000)",
+                 c.vpRate);
+    cmd.AddValue("case", "A: each VC's PCR = b (overbooked); B: PCR = b/2", c.caseName);
+    cmd.AddValue("vcPcr", "each VC's PCR, overriding --case (AtmCellRate)", c.vcPcr);
+    cmd.AddValue("k", "parallel TCP connections per sender (the bunch)", c.k);
+    cmd.AddValue("k0", "connections of sender 0 (-1: --k)", c.k0);
+    cmd.AddValue("k1", "connections of sender 1 (-1: --k; 0: a lone active VC)", c.k1);
+    cmd.AddValue("cdvt",
+                 "CDVT of the VP contract (the operator's; TEN34 does not state it)",
+                 c.cdvt);
+    cmd.AddValue("accessRate", "cell rate of the host links", c.accessRate);
+    cmd.AddValue("trunkRate", "cell rate of s0-s1 (TEN34's PDH segments: E3)", c.trunkRate);
+    cmd.AddValue("rtt", "round-trip propagation delay (NO-ES: 63 ms)", c.rtt);
+    cmd.AddValue("accessDelay", "one-way delay of each host link", c.accessDelay);
+    cmd.AddValue("bufferCells", "cell buffer of every switch port (FORE: 256)", c.bufferCells);
+    cmd.AddValue("window", "TCP window = socket buffers per connection (bytes)", c.window);
+    cmd.AddValue("mtu", "IP MTU (FORE/Classical IP: 9180, MSS 9140)", c.mtu);
+    cmd.AddValue("source", "TCP preset (TcpEraPresets::ForSource)", c.source);
+    cmd.AddValue("tcp", "TCP variant (default: the preset's)", c.tcp);
+    cmd.AddValue("timerTick",
+                 "TCP timer tick (0: the preset's; default Solaris 2.x 200 ms)",
+                 c.timerTick);
+    cmd.AddValue("tickTimer",
+                 "retransmission timer on tick boundaries (BSD; the grid starts at 0 on every "
+                 "host)",
+                 c.tickTimer);
+    cmd.AddValue("delayedAck",
+                 "delayed ACKs: -1 the preset's, 0 off, 1 on (default on)",
+                 c.delayedAck);
+    cmd.AddValue("delAckTimeout", "delayed-ACK timer (default Solaris 2.x 50 ms)", c.delAckTimeout);
+    cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
+    cmd.AddValue("startJitter", "each connection starts at U[0, startJitter)", c.startJitter);
+    cmd.AddValue("duration", "simulated time", c.duration);
+    cmd.AddValue("warmup", "goodput counts the bytes received after this", c.warmup);
+    cmd.Parse(argc, argv);
+
+    const AtmCellRate b = ParseRate(c.vpRate, "vpRate");
+    NS_ABORT_MSG_IF(c.caseName != "A" && c.caseName != "B",
+                    "atm-vp-split: --case=" << c.caseName << ": use A (PCR = b) or B (PCR = b/2)");
+    const AtmCellRate vcPcr =
+        !c.vcPcr.empty()
+            ? ParseRate(c.vcPcr, "vcPcr")
+            : (c.caseName == "A" ? b : AtmCellRate(b.GetNumerator(), 2 * b.GetDenominator()));
+    const AtmCellRate access = ParseRate(c.accessRate, "accessRate");
+    const AtmCellRate trunk = ParseRate(c.trunkRate, "trunkRate");
+    const uint32_t k[2] = {c.k0 >= 0 ? static_cast<uint32_t>(c.k0) : c.k,
+                           c.k1 >= 0 ? static_cast<uint32_t>(c.k1) : c.k};
+    NS_ABORT_MSG_IF(k[0] + k[1] == 0, "atm-vp-split: no connection (--k, --k0, --k1)");
+    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(), "atm-vp-split: --duration must be > 0");
+    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative() || c.warmup >= c.duration,
+                    "atm-vp-split: --warmup must be in [0, --duration)");
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-vp-split: negative --startJitter");
+    const Time innerDelay = c.rtt / 2 - c.accessDelay * 2;
+    NS_ABORT_MSG_IF(innerDelay.IsStrictlyNegative(),
+                    "atm-vp-split: --rtt=" << c.rtt.As(Time::MS)
+                                           << " is shorter than four access delays");
+
+    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
+    if (!c.tcp.empty())
+    {
+        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
+    }
+    presets.SetMtu(c.mtu);
+    presets.SetSegmentSize(0);
+    presets.SetWindow(c.window);
+    if (c.timerTick.IsStrictlyPositive())
+    {
+        presets.SetTimerTick(c.timerTick);
+    }
+    if (c.delayedAck >= 0)
+    {
+        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
+    }
+    presets.SetTickAlignedTimer(c.tickTimer);
+    const uint32_t mss = presets.GetSegmentSize();
+    const uint32_t options = presets.GetTimestamps() ? 12 : 0;
+
+    // Topology.
+    NodeContainer senders(2);
+    NodeContainer receiver(1);
+    NodeContainer switches(2);
+    AtmHelper atm;
+    atm.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
+    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(c.bufferCells));
+    atm.InstallSwitch(switches);
+    atm.SetChannelAttribute("CellRate", AtmCellRateValue(access));
+    atm.SetChannelAttribute("Delay", TimeValue(c.accessDelay));
+    NetDeviceContainer in0 = atm.Install(senders.Get(0), switches.Get(0));
+    NetDeviceContainer in1 = atm.Install(senders.Get(1), switches.Get(0));
+    NetDeviceContainer out = atm.Install(switches.Get(1), receiver.Get(0));
+    atm.SetChannelAttribute("CellRate", AtmCellRateValue(trunk));
+    atm.SetChannelAttribute("Delay", TimeValue(innerDelay));
+    NetDeviceContainer link = atm.Install(switches.Get(0), switches.Get(1));
+    Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(link.Get(1));
+    ingress->SetAttribute("Upc", BooleanValue(true));
+
+    InternetStackHelper internet;
+    internet.Install(senders);
+    internet.Install(receiver);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    addresses.Assign(NetDeviceContainer(in0.Get(0), in1.Get(0)));
+    const Ipv4Address dst = addresses.Assign(NetDeviceContainer(out.Get(1))).GetAddress(0);
+    presets.Install(senders);
+    presets.Install(receiver);
+
+    AtmPvcHelper pvcs;
+    pvcs.SetContract(AtmTrafficContract::Cbr(vcPcr));
+    pvcs.SetVpi(1);
+    pvcs.SetVpCrossConnects(NodeContainer(switches.Get(1)), AtmTrafficContract::Cbr(b, c.cdvt));
+    pvcs.SetShaping(true);
+    AtmPvc pvc[2];
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        std::string refusal;
+        NetDeviceContainer& in = i == 0 ? in0 : in1;
+        if (!pvcs.TryInstall(in.Get(0), out.Get(1), switches, &pvc[i], &refusal))
+        {
+            std::cerr << "atm-vp-split: PVC " << i << " was refused: " << refusal << std::endl;
+            return 2;
+        }
+    }
+    const uint16_t vpi = pvc[0].labels[1].first;
+    Ptr<AtmSwitch> s1 = switches.Get(1)->GetObject<AtmSwitch>();
+    Ptr<AtmPolicer> policer = s1->GetVpPolicer(ingress->GetPortIndex(), vpi);
+    NS_ABORT_MSG_IF(!policer, "atm-vp-split: no VP policer at s1");
+    std::vector<uint16_t> vcis = {pvc[0].labels[1].second, pvc[1].labels[1].second};
+    std::vector<uint64_t> discarded(2, 0);
+    policer->TraceConnectWithoutContext("Discard",
+                                        MakeBoundCallback(&CountDiscard, &discarded, &vcis));
+
+    // k bulk transfers per sender, all to h2.
+    const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
+    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
+    std::vector<Ptr<PacketSink>> sinks;
+    std::vector<Ptr<AtmTcpFlowProbe>> probes;
+    std::vector<std::unique_ptr<AtmTtcpWriter>> writers;
+    std::vector<uint32_t> owner;
+    uint16_t port = 5001;
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        for (uint32_t j = 0; j < k[i]; ++j, ++port)
+        {
+            const Time at = NanoSeconds(static_cast<int64_t>(
+                jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
+            writers.push_back(std::make_unique<AtmTtcpWriter>(c.tsdu, 0));
+            writers.back()->Start(senders.Get(i),
+                                  TcpEraPresets::GetSocketFactoryTypeId(),
+                                  InetSocketAddress(dst, port),
+                                  at);
+            PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+            ApplicationContainer sinkApp = sinkHelper.Install(receiver.Get(0));
+            sinkApp.Start(Seconds(0));
+            sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
+            probes.push_back(Create<AtmTcpFlowProbe>());
+            owner.push_back(i);
+            Simulator::Schedule(at + NanoSeconds(1),
+                                &AttachProbe,
+                                probes.back(),
+                                writers.back().get());
+        }
+    }
+    std::vector<uint64_t> atWarmup(sinks.size(), 0);
+    if (c.warmup.IsStrictlyPositive())
+    {
+        Simulator::Schedule(c.warmup, &RecordWarmup, &sinks, &atWarmup);
+    }
+
+    Simulator::Stop(c.duration);
+    Simulator::Run();
+
+    const double seconds = (Simulator::Now() - c.warmup).GetSeconds();
+    std::vector<double> x;
+    std::vector<double> vcx(2, 0.0);
+    double aggregate = 0;
+    uint64_t segments = 0;
+    uint64_t retx = 0;
+    uint64_t timeouts = 0;
+    for (size_t f = 0; f < sinks.size(); ++f)
+    {
+        const double mbps = (sinks[f]->GetTotalRx() - atWarmup[f]) * 8.0 / seconds / 1e6;
+        x.push_back(mbps);
+        vcx[owner[f]] += mbps;
+        aggregate += mbps;
+        segments += probes[f]->GetDataSegmentsSent();
+        retx += probes[f]->GetRetransmissions();
+        timeouts += probes[f]->GetTimeouts();
+    }
+    std::vector<double> vcCellsSent;
+    bool ledgerHolds = true;
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        const uint64_t sent = pvc[i].src->GetVcStats(pvc[i].srcVc).cellsTx;
+        vcCellsSent.push_back(static_cast<double>(sent));
+        ledgerHolds = ledgerHolds && AtmPvcHelper::GetLedger(pvc[i], true).Holds() &&
+                      AtmPvcHelper::GetLedger(pvc[i], false).Holds();
+    }
+    const AtmPolicerStats& upc = policer->GetStats();
+    std::vector<double> vcCellsReceived;
+    std::vector<double> vcCellsDiscarded;
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        vcCellsReceived.push_back(
+            static_cast<double>(pvc[i].dst->GetVcStats(pvc[i].dstVc).cellsRx));
+        vcCellsDiscarded.push_back(static_cast<double>(discarded[i]));
+    }
+    const double vpPayloadMbps = b.GetPayloadBitRate() / 1e6;
+    const uint64_t events = Simulator::GetEventCount();
+
+    AtmJsonLine json;
+    json.Add("example", "atm-vp-split")
+        .Add("vpRate", c.vpRate)
+        .Add("vpCellsPerSec", b.GetCellsPerSecond())
+        .Add("case", c.vcPcr.empty() ? c.caseName : std::string("custom"))
+        .Add("vcPcrCellsPerSec", vcPcr.GetCellsPerSecond())
+        .Add("k0", k[0])
+        .Add("k1", k[1])
+        .Add("cdvtUs", c.cdvt.GetSeconds() * 1e6)
+        .Add("accessRate", c.accessRate)
+        .Add("trunkRate", c.trunkRate)
+        .Add("rttMs", c.rtt.GetSeconds() * 1e3)
+        .Add("bufferCells", c.bufferCells)
+        .Add("window", c.window)
+        .Add("mtu", c.mtu)
+        .Add("mss", mss)
+        .Add("tsdu", c.tsdu)
+        .Add("source", c.source)
+        .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
+        .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
+        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("durationS", c.duration.GetSeconds())
+        .Add("warmupS", c.warmup.GetSeconds())
+        .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
+        .Add("goodputMbps", aggregate)
+        .Add("connectionGoodputMbps", x)
+        .Add("vcGoodputMbps", vcx)
+        .Add("fairness", AtmMetrics::JainFairness(x))
+        .Add("vcFairness", AtmMetrics::JainFairness(vcx))
+        .Add("vpPayloadMbps", vpPayloadMbps)
+        .Add("aggregateFraction", aggregate / vpPayloadMbps)
+        .Add("maxGoodputMbps",
+             AtmMetrics::MaxTcpGoodput(b.GetCellsPerSecond(),
+                                       mss,
+                                       options,
+                                       AtmEncapsulation::LLC_SNAP) /
+                 1e6)
+        .Add("upcPoliced", upc.cellsPoliced)
+        .Add("upcDiscarded", upc.cellsDiscarded)
+        .Add("discardedFraction",
+             upc.cellsPoliced ? static_cast<double>(upc.cellsDiscarded) / upc.cellsPoliced : 0.0)
+        .Add("vcCellsSent", vcCellsSent)
+        .Add("vcCellsDiscarded", vcCellsDiscarded)
+        .Add("vcCellsReceived", vcCellsReceived)
+        .Add("dataSegmentsSent", segments)
+        .Add("retransmissions", retx)
+        .Add("retransmissionPercent", AtmMetrics::RetransmissionPercent(retx, segments))
+        .Add("timeouts", timeouts)
+        .Add("ledgerHolds", ledgerHolds)
+        .Add("simEvents", events);
+    std::cout << json.ToString() << std::endl;
+
+    Simulator::Destroy();
+    return ledgerHolds ? 0 : 1;
+}
