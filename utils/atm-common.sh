@@ -40,8 +40,9 @@ atm_deps_debian() {
     # libns3-dev's CMake targets link these -dev libraries by absolute path without depending on them.
     # tshark: the pcap test checks that Wireshark's dissectors decode the SunATM traces.
     # python3-matplotlib: the validation runner's figures (utils/atm-validation).
+    # python3-docutils: the check that doc/atm.rst parses without warnings.
     atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
-        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib
+        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-docutils
 }
 
 # Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
@@ -126,6 +127,17 @@ atm_test_standalone() {
     atm_run_gtest "$1" "$3"
     atm_run_examples "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
+    atm_check_doc "$1" "$3"
+}
+
+# doc/atm.rst parses with docutils without a warning (Sphinx-only directives and roles aside).
+# $1 = build dir, $2 = label prefix.
+atm_check_doc() {
+    local rc
+    (cd "$ATM_ROOT/doc" && atm_python "$ATM_ROOT/utils/atm-check-doc") >"$1/doc-check.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 20 "$1/doc-check.log"
+    atm_count "$2 doc/atm.rst parses without warnings (docutils)" $rc
 }
 
 # The Python interpreter with the distribution's matplotlib (a pyenv/venv python3 first on PATH
