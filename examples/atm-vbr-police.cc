@@ -410,11 +410,21 @@ main(int argc, char* argv[])
     atm.SetBufferPolicy(c.policy);
     if (c.policyThreshold > 0)
     {
+        // EPD-style policies call it ThresholdCells, PBS (the CLP threshold) ClpThresholdCells.
         TypeId::AttributeInformation info;
-        NS_ABORT_MSG_IF(!policyTid.LookupAttributeByName("ThresholdCells", &info),
-                        "atm-vbr-police: --policyThreshold: policy " << policyTid.GetName()
-                                                                     << " has no ThresholdCells");
-        atm.SetBufferPolicyAttribute("ThresholdCells", UintegerValue(c.policyThreshold));
+        std::string name;
+        for (const char* candidate : {"ThresholdCells", "ClpThresholdCells"})
+        {
+            if (name.empty() && policyTid.LookupAttributeByName(candidate, &info))
+            {
+                name = candidate;
+            }
+        }
+        NS_ABORT_MSG_IF(name.empty(),
+                        "atm-vbr-police: --policyThreshold: policy "
+                            << policyTid.GetName()
+                            << " has no ThresholdCells or ClpThresholdCells; use epd or pbs");
+        atm.SetBufferPolicyAttribute(name, UintegerValue(c.policyThreshold));
     }
     atm.InstallSwitch(switches);
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(access));
