@@ -406,7 +406,7 @@ class GcraGreedySourceTestCase : public TestCase
             // The earliest conforming time is floor(TAT - L) <= TAT, so max(t_k, TAT) = TAT and
             // TAT = k I exactly: t_k = floor(k I - L). L = 0: t_k = floor(k I), the exact rate;
             // L = 1 step: one step earlier.
-            for (const Time limit : {Time(0), Ns(1)})
+            for (const Time& limit : {Time(0), Ns(1)})
             {
                 Gcra g(rate, limit);
                 Time now(0);
