@@ -131,6 +131,131 @@ def _bars(ax, groups, published, simulated, title, ylabel):
     ax.grid(axis="y", alpha=0.3)
 
 
+
+_POLICY_STYLE = {"UBR": ("#c44e52", "o"), "EPD": ("#dd8452", "s"), "SD": ("#3b75af", "^")}
+
+
+def _pub_sim(ax, xs, published, simulated, policy, xlabels=None):
+    """One policy on one panel: published (dashed, open markers) and simulated (solid, filled,
+    min-max bar over seeds) against x positions; missing runs are left out."""
+    color, marker = _POLICY_STYLE[policy]
+    pts = [(x, p) for x, p in zip(xs, published) if p is not None]
+    if pts:
+        ax.plot([x for x, _ in pts], [p for _, p in pts], ls="--", marker=marker, color=color,
+                mfc="none", label=f"{policy} published")
+    pts = [(x, v) for x, v in zip(xs, simulated) if v]
+    if pts:
+        mu = [mean(v) for _, v in pts]
+        ax.errorbar([x for x, _ in pts], mu,
+                    yerr=[[a - min(v) for a, (_, v) in zip(mu, pts)],
+                          [max(v) - a for a, (_, v) in zip(mu, pts)]],
+                    ls="-", marker=marker, color=color, capsize=2, label=f"{policy} simulated")
+    ax.set_xticks(list(xs))
+    if xlabels:
+        ax.set_xticklabels(xlabels)
+    ax.set_ylim(-0.02, 1.05)
+    ax.grid(alpha=0.3)
+
+
+def _draw_vbr_gr(t, res, plt):
+    """AF-424 figures: efficiency (and fairness) against the VBR period or the GR, published
+    dashed and simulated solid, one line per drop policy."""
+    pols = [p for p, _ in T.POLICIES]
+    if t.id == "JAIN-GR-QUICK":
+        grs = [g for g in T.GR_VALUES if res.get(T.gr_label(g))]
+        if not grs:
+            return None
+        pub = T.GR_PUB[("LAN", 5, 1000, "sack")]
+        fig, axs = plt.subplots(1, 3, figsize=(13, 3.8))
+        d = T.DURATION["lan-quick"]
+        _bars(axs[0], [T.gr_label(g) for g in grs],
+              [T.vbr_share_fluid(g, 300, d, T.ACCESS_DELAY_S["lan"]) for g in grs],
+              [T.m(res, T.gr_label(g), "vbrShare") for g in grs],
+              "VBR share of the trunk (published: fluid model)", "fraction of slots")
+        axs[0].set_ylim(0.45, 0.55)
+        axs[0].legend(["fluid model", "simulated"], fontsize=8)
+        for ax, key, i in ((axs[1], "efficiency", 0), (axs[2], "fairness", 1)):
+            _pub_sim(ax, grs, [pub[g][i][2] for g in grs],
+                     [T.m(res, T.gr_label(g), key) for g in grs], "SD")
+            ax.set_xlabel("GR")
+            ax.set_title(f"SD {key}", fontsize=10)
+        axs[1].legend(fontsize=8)
+        fig.suptitle("JAIN-GR-QUICK: LAN, 5 SACK sources, 1000 cells, SD, VBR 300 ms on/off",
+                     fontsize=11)
+        return fig
+    if t.id.startswith("JAIN-VBR"):
+        cfg = t.id.split("-")[-1]
+        buffers = sorted({k for (c, k, _) in T.VBR_PUB if c == cfg})
+        periods = list(T.VBR_PERIODS)
+        fig, axs = plt.subplots(2, len(buffers), figsize=(5.5 * len(buffers), 7), squeeze=False)
+        for j, k in enumerate(buffers):
+            for row, key in enumerate(("efficiency", "fairness")):
+                ax = axs[row][j]
+                for i, p in enumerate(pols):
+                    _pub_sim(ax, range(len(periods)),
+                             [T.VBR_PUB[(cfg, k, per)][row][i] for per in periods],
+                             [T.m(res, f"{cfg} P={per} K={k} {p}", key) for per in periods], p,
+                             [f"{per} ms" for per in periods])
+                ax.set_title(f"{cfg} K={k}: {key}", fontsize=10)
+                ax.set_xlabel("VBR ON = OFF period")
+        axs[0][0].legend(fontsize=7)
+        fig.suptitle(f"{t.id}: 5 SACK sources, VBR with strict priority (AF-424 Tables 1–2)",
+                     fontsize=11)
+        return fig
+    if t.id in ("JAIN-GR-LAN", "JAIN-GR-WAN"):
+        cfg = t.id.split("-")[-1]
+        ns, buffers = T.GR_CONFIGS[cfg]
+        combos = [(n, k) for n in ns for k in buffers]
+        tcps = ("sack", "reno", "vanilla")
+        fig, axs = plt.subplots(len(tcps) + 1, len(combos), figsize=(4.2 * len(combos), 13),
+                                squeeze=False)
+        grs = list(T.GR_VALUES)
+        for j, (n, k) in enumerate(combos):
+            for r, tcp in enumerate(tcps):
+                ax = axs[r][j]
+                for i, p in enumerate(pols):
+                    _pub_sim(ax, grs, [T.GR_PUB[(cfg, n, k, tcp)][g][0][i] for g in grs],
+                             [T.m(res, f"{cfg} {tcp} N={n} K={k} {T.gr_label(g)} {p}",
+                                  "efficiency") for g in grs], p)
+                ax.set_title(f"{tcp} N={n} K={k}: efficiency", fontsize=9)
+            ax = axs[len(tcps)][j]
+            for i, p in enumerate(pols):
+                pub, sim = [], []
+                for g in grs:
+                    pub.append(mean(T.GR_PUB[(cfg, n, k, tcp)][g][1][i] for tcp in tcps))
+                    v = [mean(T.m(res, lab, "fairness")) for tcp in tcps
+                         for lab in [f"{cfg} {tcp} N={n} K={k} {T.gr_label(g)} {p}"]
+                         if res.get(lab)]
+                    sim.append([mean(v)] if v else [])
+                _pub_sim(ax, grs, pub, sim, p)
+            ax.set_title(f"N={n} K={k}: fairness, mean of the TCPs", fontsize=9)
+            ax.set_xlabel("GR (UBR guaranteed fraction)")
+        axs[0][0].legend(fontsize=7)
+        fig.suptitle(f"{t.id}: efficiency against GR, VBR 300 ms on/off (AF-424 Tables 3–6)",
+                     fontsize=11)
+        return fig
+    if t.id.startswith("JAIN-GR-SAT"):
+        tcps = ("sack", "reno", "vanilla")
+        buffers = (200000, 600000)
+        grs = list(T.GR_VALUES)
+        fig, axs = plt.subplots(4, len(tcps), figsize=(13, 13), squeeze=False)
+        for j, tcp in enumerate(tcps):
+            for b, k in enumerate(buffers):
+                for row, key in enumerate(("efficiency", "fairness")):
+                    ax = axs[2 * row + b][j]
+                    for i, p in enumerate(pols):
+                        _pub_sim(ax, grs, [T.SAT_PUB[(tcp, k, g)][row][i] for g in grs],
+                                 [T.m(res, f"GEO {tcp} K={k} {T.gr_label(g)} {p}", key)
+                                  for g in grs], p)
+                    ax.set_title(f"{tcp} K={k // 1000}k: {key}", fontsize=9)
+            axs[3][j].set_xlabel("GR (UBR guaranteed fraction)")
+        axs[0][0].legend(fontsize=7)
+        fig.suptitle(f"{t.id}: 5 sources over GEO (550 ms), VBR 300 ms (AF-424 Tables 7–9)",
+                     fontsize=11)
+        return fig
+    return None
+
+
 def draw(t, res, figdir):
     if not res:
         return None
@@ -191,6 +316,10 @@ def draw(t, res, figdir):
         fig.suptitle("SANDIA-N: throughput and RTT against the number of sessions", fontsize=11)
         for ax in axs:
             ax.grid(alpha=0.3)
+    elif t.id.startswith("JAIN-VBR") or t.id.startswith("JAIN-GR"):
+        fig = _draw_vbr_gr(t, res, plt)
+        if fig is None:
+            return None
     elif t.id.startswith("JAIN-ICCCN") or t.id.startswith("JAIN-GEO"):
         rows = []
         def n_of(label):  # GEO labels name no N: five sources

@@ -139,7 +139,7 @@ class PipelineTest(unittest.TestCase):
                                "cellsDropped": 10, "cellLossRatio": 0.01, "retransmissions": 5,
                                "retransmissionPercent": 1.0, "timeouts": 1, "meanRttMs": 30.0,
                                "rawUtilization": 0.99, "effectiveUtilization": 0.95,
-                               "vbrShare": 0.5, "ledgersHold": True} for s in (0, 1)]
+                               "vbrShare": 0.5, "vbrCellsDropped": 0, "ledgersHold": True} for s in (0, 1)]
             with self.subTest(target=t.id):
                 if t.check:
                     for c in t.check(res):
