@@ -37,6 +37,10 @@
  *     atm-n-source ... --vbrOnTime=300ms --gr=0.1
  *   (the JSON line adds vbrShare, vbrCellsDelivered, vbrCellsDropped; efficiency is then measured
  *   against C x (1 - vbrShare))
+ *   JAIN-BUF with hosts whose TCP tick grids are not aligned (each host's starts at a random
+ *   instant of its first tick; by default every host's starts at 0):
+ *     atm-n-source --nSources=15 --delays=leo --bufferCells=750 --policy=sd --tcp=sack
+ *                  --mss=9180 --window=600000 --duration=20s --tickPhase=random
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
@@ -74,6 +78,7 @@ main(int argc, char* argv[])
     bool delayedAck = false;
     Time timerTick = Time();
     uint32_t minRtoTicks = 0;
+    std::string tickPhase = "common";
     Time hostDelay = Time();
     Time duration = Seconds(10);
     Time startJitter = MilliSeconds(1);
@@ -124,6 +129,10 @@ main(int argc, char* argv[])
                  "TCP timer tick (0: the preset's; jain 100ms, sandia 10ms)",
                  timerTick);
     cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's, 2)", minRtoTicks);
+    cmd.AddValue("tickPhase",
+                 "TCP timer tick grids: common (every host's starts at 0) or random (each "
+                 "host's at U[0, tick), as hosts booted at unrelated instants)",
+                 tickPhase);
     cmd.AddValue("initialSsthresh",
                  "initial slow-start threshold in bytes (0: the preset's, 65535)",
                  initialSsthresh);
@@ -141,7 +150,9 @@ main(int argc, char* argv[])
                  "with a VBR source: the UBR class's guaranteed rate GR in [0, 1] at every switch "
                  "port (0: VBR has strict priority)",
                  gr);
-    cmd.AddValue("vbrBufferCells", "with a VBR source: the VBR class's buffer per port", vbrBufferCells);
+    cmd.AddValue("vbrBufferCells",
+                 "with a VBR source: the VBR class's buffer per port",
+                 vbrBufferCells);
     cmd.Parse(argc, argv);
 
     AtmCellRate rate;
@@ -214,6 +225,9 @@ main(int argc, char* argv[])
         nsrc.SetFlowTcp(0, first);
     }
     nsrc.SetHostCpu(hostDelay, hostDelay);
+    NS_ABORT_MSG_UNLESS(tickPhase == "common" || tickPhase == "random",
+                        "atm-n-source: --tickPhase=" << tickPhase << " (use common or random)");
+    nsrc.SetRandomTickPhase(tickPhase == "random");
     if (vbrOnTime.IsStrictlyPositive())
     {
         nsrc.SetVbrSource(vbrOnTime, vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime);
@@ -251,14 +265,14 @@ main(int argc, char* argv[])
         .Add("window", presets.GetWindow())
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
         .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
+        .Add("tickPhase", tickPhase)
         .Add("initialSsthresh", initialSsthresh)
         .Add("delayedAck", delayedAck)
         .Add("hostDelayUs", hostDelay.GetSeconds() * 1e6)
         .Add("durationS", duration.GetSeconds())
         .Add("startJitterMs", startJitter.GetSeconds() * 1e3)
         .Add("vbrOnTimeMs", vbrOnTime.GetSeconds() * 1e3)
-        .Add("vbrOffTimeMs",
-             (vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime).GetSeconds() * 1e3)
+        .Add("vbrOffTimeMs", (vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime).GetSeconds() * 1e3)
         .Add("gr", gr)
         .Add("vbrBufferCells", vbrBufferCells)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))

@@ -9,8 +9,8 @@
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/bulk-send-application.h"
-#include "ns3/double.h"
 #include "ns3/bulk-send-helper.h"
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -207,6 +207,23 @@ AtmNSourceHelper::GetAtmHelper()
     return m_atm;
 }
 
+void
+AtmNSourceHelper::SetRandomTickPhase(bool on)
+{
+    CheckNotInstalled("SetRandomTickPhase");
+    m_randomTickPhase = on;
+}
+
+std::pair<Time, Time>
+AtmNSourceHelper::GetTickPhases(uint32_t i) const
+{
+    CheckInstalled("GetTickPhases");
+    NS_ABORT_MSG_IF(i >= m_n,
+                    "AtmNSourceHelper::GetTickPhases: flow " << i << " of " << m_n << " (use 0 ... "
+                                                             << m_n - 1 << ")");
+    return m_tickPhases[i];
+}
+
 const TcpEraPresets&
 AtmNSourceHelper::GetFlowTcp(uint32_t i) const
 {
@@ -338,10 +355,23 @@ AtmNSourceHelper::Install()
     {
         m_sinkIfs.Add(addresses.Assign(NetDeviceContainer(m_sinkDevices[i])));
     }
+    // The random variable exists only when asked for, so that the default runs draw the same
+    // streams as before the option existed.
+    Ptr<UniformRandomVariable> phaseRv =
+        m_randomTickPhase ? CreateObject<UniformRandomVariable>() : nullptr;
     for (uint32_t i = 0; i < m_n; ++i)
     {
-        GetFlowTcp(i).Install(m_sources.Get(i));
-        GetFlowTcp(i).Install(m_sinks.Get(i));
+        TcpEraPresets src = GetFlowTcp(i);
+        TcpEraPresets dst = GetFlowTcp(i);
+        if (phaseRv)
+        {
+            const double tickNs = static_cast<double>(src.GetTimerTick().GetNanoSeconds());
+            src.SetTickPhase(NanoSeconds(static_cast<int64_t>(phaseRv->GetValue(0, tickNs))));
+            dst.SetTickPhase(NanoSeconds(static_cast<int64_t>(phaseRv->GetValue(0, tickNs))));
+        }
+        src.Install(m_sources.Get(i));
+        dst.Install(m_sinks.Get(i));
+        m_tickPhases.emplace_back(src.GetTickPhase(), dst.GetTickPhase());
     }
     if (m_cpuSend.IsStrictlyPositive() || m_cpuReceive.IsStrictlyPositive())
     {
@@ -364,8 +394,7 @@ AtmNSourceHelper::Install()
             DynamicCast<AtmNetDevice>(m_atm.Install(m_switches.Get(1), m_vbrHosts.Get(1)).Get(1));
         const uint64_t period = static_cast<uint64_t>((m_vbrOn + m_vbrOff).GetNanoSeconds());
         const uint64_t on = static_cast<uint64_t>(m_vbrOn.GetNanoSeconds());
-        const AtmCellRate scr(m_linkRate.GetNumerator() * on,
-                              m_linkRate.GetDenominator() * period);
+        const AtmCellRate scr(m_linkRate.GetNumerator() * on, m_linkRate.GetDenominator() * period);
         const double onCells = m_linkRate.GetCellsPerSecond() * m_vbrOn.GetSeconds();
         AtmPvcHelper vbrPvcs;
         vbrPvcs.SetContract(AtmTrafficContract::Vbr(AtmConformance::VBR_1,
@@ -575,7 +604,8 @@ AtmNSourceHelper::GetResults() const
         r.vbrCellsDelivered =
             m_vbrPvc.dst->GetReassembler()->GetStats(m_vbrPvc.dstVc).cellsDelivered;
         r.ledgersHold = r.ledgersHold && AtmPvcHelper::GetLedger(m_vbrPvc, true).Holds();
-        const uint64_t slots = m_trunk->GetTransmitter()->GetClock().GetSlotsIn(Time(), Simulator::Now());
+        const uint64_t slots =
+            m_trunk->GetTransmitter()->GetClock().GetSlotsIn(Time(), Simulator::Now());
         uint64_t vbrOnTrunk = 0;
         for (const auto& [dev, vc] : m_vbrPvc.forward)
         {

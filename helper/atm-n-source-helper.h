@@ -14,16 +14,17 @@
 
 #include "ns3/application-container.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-on-off-cell-source.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
-#include "ns3/atm-on-off-cell-source.h"
 #include "ns3/packet-sink.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -161,6 +162,17 @@ class AtmNSourceHelper
      */
     void SetFlowTcp(uint32_t flow, const TcpEraPresets& tcp);
     /**
+     * @brief Give every host its own tick phase, drawn from U[0, timer tick) (seeded by
+     * RngRun), instead of the preset's (by default 0: all hosts on one tick grid).
+     *
+     * BSD hosts count their TCP timers on a tick of their own (tcp_slowtimo) that started at
+     * boot; with one common grid, flows that lose segments together also time out and
+     * retransmit at the same instants, round after round. Off by default (the validation
+     * tables were measured with a common grid).
+     * @param on draw one phase per source and per destination host
+     */
+    void SetRandomTickPhase(bool on);
+    /**
      * @brief Per-packet host protocol processing (AtmHostCpu) on every source and destination.
      * @param sendCost per packet sent (data and ACKs)
      * @param receiveCost per packet received
@@ -217,6 +229,11 @@ class AtmNSourceHelper
     Ptr<AtmTcpFlowProbe> GetProbe(uint32_t i) const;
     /// @param i flow index @return the TCP configuration of flow i
     const TcpEraPresets& GetFlowTcp(uint32_t i) const;
+    /**
+     * @param i flow index
+     * @return the tick phases of flow i's source and destination (after Install())
+     */
+    std::pair<Time, Time> GetTickPhases(uint32_t i) const;
     /// @return C, the overhead-aware TCP goodput ceiling at the trunk's rate for the default TCP
     double GetMaxGoodputMbps() const;
     /// @return the VBR source (null without SetVbrSource())
@@ -239,43 +256,45 @@ class AtmNSourceHelper
     /// Attach flow i's probe to its sender's socket (scheduled at the flow's start).
     void AttachProbe(uint32_t i);
 
-    uint32_t m_n{1};                              //!< sources
-    AtmCellRate m_linkRate;                       //!< every link
-    AtmCellRate m_trunkRate;                      //!< trunk (zero: m_linkRate)
-    Time m_accessDelay;                           //!< access links
-    Time m_trunkDelay;                            //!< trunk
-    uint32_t m_bufferCells{1000};                 //!< switch port buffer
-    bool m_perVc{false};                          //!< per-VC queues
-    uint32_t m_credits{0};                        //!< AN2 credits (0: off)
-    TcpEraPresets m_tcp;                          //!< default TCP
-    std::map<uint32_t, TcpEraPresets> m_flowTcp;  //!< per-flow TCP overrides
-    Time m_cpuSend;                               //!< host send cost
-    Time m_cpuReceive;                            //!< host receive cost
-    std::vector<double> m_shares;                 //!< expected shares (empty: equal)
-    bool m_vbr{false};                            //!< add the on/off VBR source
-    Time m_vbrOn;                                 //!< its ON period
-    Time m_vbrOff;                                //!< its OFF period
-    double m_gr{0};                               //!< guaranteed rate of the UBR class
-    uint32_t m_vbrBufferCells{1000000};           //!< VBR class buffer per port
-    NodeContainer m_vbrHosts;                     //!< VBR source, VBR sink
-    AtmPvc m_vbrPvc;                              //!< the VBR PVC
-    Ptr<AtmOnOffCellSource> m_vbrSource;          //!< the VBR source
-    AtmHelper m_atm;                              //!< link builder
-    AtmPvcHelper m_pvcHelper;                     //!< PVC builder
-    bool m_installed{false};                      //!< Install() ran
-    bool m_appsInstalled{false};                  //!< InstallBulkSend() ran
-    NodeContainer m_sources;                      //!< source hosts
-    NodeContainer m_sinks;                        //!< destination hosts
-    NodeContainer m_switches;                     //!< s0, s1
-    std::vector<Ptr<AtmNetDevice>> m_srcDevices;  //!< source NICs
-    std::vector<Ptr<AtmNetDevice>> m_sinkDevices; //!< destination NICs
-    std::vector<Ptr<AtmDevice>> m_forwardPorts;   //!< switch ports of the data direction
-    Ptr<AtmDevice> m_trunk;                       //!< s0's trunk port
-    Ipv4InterfaceContainer m_sinkIfs;             //!< destination interfaces
-    std::vector<AtmPvc> m_pvcs;                   //!< one per flow
-    ApplicationContainer m_sourceApps;            //!< BulkSend per flow
-    ApplicationContainer m_sinkApps;              //!< PacketSink per flow
-    std::vector<Ptr<AtmTcpFlowProbe>> m_probes;   //!< one per flow
+    uint32_t m_n{1};                                 //!< sources
+    AtmCellRate m_linkRate;                          //!< every link
+    AtmCellRate m_trunkRate;                         //!< trunk (zero: m_linkRate)
+    Time m_accessDelay;                              //!< access links
+    Time m_trunkDelay;                               //!< trunk
+    uint32_t m_bufferCells{1000};                    //!< switch port buffer
+    bool m_perVc{false};                             //!< per-VC queues
+    uint32_t m_credits{0};                           //!< AN2 credits (0: off)
+    TcpEraPresets m_tcp;                             //!< default TCP
+    std::map<uint32_t, TcpEraPresets> m_flowTcp;     //!< per-flow TCP overrides
+    bool m_randomTickPhase{false};                   //!< one random tick phase per host
+    std::vector<std::pair<Time, Time>> m_tickPhases; //!< per flow: source, destination
+    Time m_cpuSend;                                  //!< host send cost
+    Time m_cpuReceive;                               //!< host receive cost
+    std::vector<double> m_shares;                    //!< expected shares (empty: equal)
+    bool m_vbr{false};                               //!< add the on/off VBR source
+    Time m_vbrOn;                                    //!< its ON period
+    Time m_vbrOff;                                   //!< its OFF period
+    double m_gr{0};                                  //!< guaranteed rate of the UBR class
+    uint32_t m_vbrBufferCells{1000000};              //!< VBR class buffer per port
+    NodeContainer m_vbrHosts;                        //!< VBR source, VBR sink
+    AtmPvc m_vbrPvc;                                 //!< the VBR PVC
+    Ptr<AtmOnOffCellSource> m_vbrSource;             //!< the VBR source
+    AtmHelper m_atm;                                 //!< link builder
+    AtmPvcHelper m_pvcHelper;                        //!< PVC builder
+    bool m_installed{false};                         //!< Install() ran
+    bool m_appsInstalled{false};                     //!< InstallBulkSend() ran
+    NodeContainer m_sources;                         //!< source hosts
+    NodeContainer m_sinks;                           //!< destination hosts
+    NodeContainer m_switches;                        //!< s0, s1
+    std::vector<Ptr<AtmNetDevice>> m_srcDevices;     //!< source NICs
+    std::vector<Ptr<AtmNetDevice>> m_sinkDevices;    //!< destination NICs
+    std::vector<Ptr<AtmDevice>> m_forwardPorts;      //!< switch ports of the data direction
+    Ptr<AtmDevice> m_trunk;                          //!< s0's trunk port
+    Ipv4InterfaceContainer m_sinkIfs;                //!< destination interfaces
+    std::vector<AtmPvc> m_pvcs;                      //!< one per flow
+    ApplicationContainer m_sourceApps;               //!< BulkSend per flow
+    ApplicationContainer m_sinkApps;                 //!< PacketSink per flow
+    std::vector<Ptr<AtmTcpFlowProbe>> m_probes;      //!< one per flow
 };
 
 } // namespace ns3

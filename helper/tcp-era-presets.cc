@@ -49,6 +49,7 @@ TcpEraPresets::TcpEraPresets(Variant variant)
       m_segmentSize(0),
       m_window(TCP_MAXWIN),
       m_tick(MilliSeconds(500)),
+      m_tickPhase(0),
       m_minRtoTicks(2),
       m_tickRtt(true),
       m_tickTimer(true),
@@ -199,6 +200,12 @@ TcpEraPresets::SetTimerTick(Time tick)
 }
 
 void
+TcpEraPresets::SetTickPhase(Time phase)
+{
+    m_tickPhase = phase;
+}
+
+void
 TcpEraPresets::SetMinRtoTicks(uint32_t ticks)
 {
     m_minRtoTicks = ticks;
@@ -301,6 +308,12 @@ TcpEraPresets::GetTimerTick() const
 }
 
 Time
+TcpEraPresets::GetTickPhase() const
+{
+    return m_tickPhase;
+}
+
+Time
 TcpEraPresets::GetMinRto() const
 {
     return m_tick * static_cast<int64_t>(m_minRtoTicks);
@@ -333,6 +346,12 @@ TcpEraPresets::Check() const
     NS_ABORT_MSG_IF(!m_tick.IsStrictlyPositive(),
                     "TcpEraPresets: timer tick " << m_tick.As(Time::MS)
                                                  << " must be positive (BSD: 500 ms)");
+    NS_ABORT_MSG_IF(m_tickPhase.IsStrictlyNegative() || m_tickPhase >= m_tick,
+                    "TcpEraPresets: tick phase "
+                        << m_tickPhase.As(Time::MS)
+                        << " is not in [0, timer tick = " << m_tick.As(Time::MS)
+                        << "); SetTickPhase() takes an offset within "
+                           "one tick");
     NS_ABORT_MSG_IF(m_minRtoTicks == 0, "TcpEraPresets: minimum RTO of 0 ticks (BSD: 2 ticks)");
     NS_ABORT_MSG_IF(m_initialCwnd == 0, "TcpEraPresets: initial cwnd of 0 segments (use 1)");
     NS_ABORT_MSG_IF(m_dupAckThreshold == 0 || m_dupAckThreshold >= NEVER_DUPACKS,
@@ -388,6 +407,7 @@ TcpEraPresets::GetSettings() const
         {"ns3::TcpSocketBase", "ClockGranularity", TimeString(m_tick)},
         {"ns3::TcpEraSocket", "PartialAckResponse", partialAck},
         {"ns3::TcpEraSocket", "TimerTick", TimeString(m_tickTimer ? m_tick : Time(0))},
+        {"ns3::TcpEraSocket", "TimerTickPhase", TimeString(m_tickTimer ? m_tickPhase : Time(0))},
         {"ns3::TcpBsdReno", "ReceiverWindow", u(m_window)},
         {"ns3::TcpBsdReno", "MaxCwnd", u(maxCwnd)},
         {"ns3::TcpBsdReno", "IntegerCaBug", b(m_integerCaBug)},
@@ -395,6 +415,7 @@ TcpEraPresets::GetSettings() const
     if (m_tickRtt)
     {
         s.push_back({"ns3::TcpTickRttEstimator", "Tick", TimeString(m_tick)});
+        s.push_back({"ns3::TcpTickRttEstimator", "TickPhase", TimeString(m_tickPhase)});
     }
     return s;
 }

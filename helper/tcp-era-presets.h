@@ -27,17 +27,21 @@ namespace ns3
  * minimum RTO with a 1 ms clock, PRR, CUBIC in recent releases); a reproduction that forgets
  * one of them measures ns-3, not the 1990s. A preset fixes all of them:
  *
- * | setting | attribute(s) | default |
- * |---|---|---|
- * | variant | TcpBsdReno + TcpClassicRecovery; Sack; ReTxThreshold; PartialAckResponse | Reno |
- * | MSS | SegmentSize = MTU - 40 - option bytes (12 with timestamps) | MTU 9180 -> 9140 |
- * | window | SndBufSize = RcvBufSize; WindowScaling iff > 65,535; TcpBsdReno::MaxCwnd,
- * ReceiverWindow | 65,535 | | timer tick | TcpTickRttEstimator::Tick, ClockGranularity,
- * TcpEraSocket::TimerTick | 500 ms | | minimum RTO | MinRto = ticks x tick | 2 ticks | | initial
- * window | InitialCwnd | 1 segment | | initial ssthresh | InitialSlowStartThreshold | 65,535 | |
- * delayed ACK | DelAckCount 2 (on) or 1 (off), DelAckTimeout | on, 200 ms | | Nagle | TcpNoDelay =
- * !Nagle | on | | timestamps | Timestamp | off | | limited transmit | LimitedTransmit | off | |
- * dupACK threshold | ReTxThreshold | 3 (Vanilla: never) |
+ * - variant: TcpBsdReno + TcpClassicRecovery; Sack; ReTxThreshold; PartialAckResponse (Reno)
+ * - MSS: SegmentSize = MTU - 40 - option bytes, 12 with timestamps (MTU 9180: 9140)
+ * - window: SndBufSize = RcvBufSize; WindowScaling iff > 65,535; TcpBsdReno::MaxCwnd and
+ *   ReceiverWindow (65,535)
+ * - timer tick: TcpTickRttEstimator::Tick, ClockGranularity, TcpEraSocket::TimerTick (500 ms)
+ * - tick phase, where the host's grid starts: TcpTickRttEstimator::TickPhase,
+ *   TcpEraSocket::TimerTickPhase (0)
+ * - minimum RTO: MinRto = ticks x tick (2 ticks)
+ * - initial window: InitialCwnd (1 segment)
+ * - initial ssthresh: InitialSlowStartThreshold (65,535)
+ * - delayed ACK: DelAckCount 2 (on) or 1 (off), DelAckTimeout (on, 200 ms)
+ * - Nagle: TcpNoDelay = !Nagle (on)
+ * - timestamps: Timestamp (off)
+ * - limited transmit: LimitedTransmit (off)
+ * - dupACK threshold: ReTxThreshold (3; Vanilla: never)
  *
  * Variants: Vanilla (slow start and congestion avoidance, no fast retransmit: the dupACK
  * threshold is never reached), Reno (RFC 2001: leaves recovery on the first partial ACK),
@@ -116,6 +120,13 @@ class TcpEraPresets
     void SetWindow(uint32_t bytes);
     /** @param tick the TCP timer tick */
     void SetTimerTick(Time tick);
+    /**
+     * @param phase where the host's tick grid starts, in [0, tick): the tick-quantised RTT
+     * samples and the tick-aligned timer count boundaries at phase + k tick. 0 (the default)
+     * puts every host configured by the preset on one grid; hosts that booted at unrelated
+     * instants have unrelated phases (AtmNSourceHelper::SetRandomTickPhase).
+     */
+    void SetTickPhase(Time phase);
     /** @param ticks minimum RTO in ticks (BSD: 2) */
     void SetMinRtoTicks(uint32_t ticks);
     /** @param on RTT samples counted in ticks (TcpTickRttEstimator) instead of exact */
@@ -152,6 +163,8 @@ class TcpEraPresets
     bool GetTimestamps() const;
     /** @return the timer tick */
     Time GetTimerTick() const;
+    /** @return where the tick grid starts */
+    Time GetTickPhase() const;
     /** @return the minimum RTO */
     Time GetMinRto() const;
 
@@ -191,6 +204,7 @@ class TcpEraPresets
     uint32_t m_segmentSize;     //!< explicit MSS, 0 = from the MTU
     uint32_t m_window;          //!< socket buffers
     Time m_tick;                //!< timer tick
+    Time m_tickPhase;           //!< first boundary of the tick grid
     uint32_t m_minRtoTicks;     //!< minimum RTO in ticks
     bool m_tickRtt;             //!< tick-quantised RTT samples
     bool m_tickTimer;           //!< tick-aligned retransmission timer

@@ -70,6 +70,13 @@ TcpEraSocket::GetTypeId()
                           "tcp_slowtimo granularity, never early). 0 = ns-3's exact timer.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpEraSocket::m_timerTick),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TimerTickPhase",
+                          "Where the host's tick grid starts, in [0, TimerTick): boundaries "
+                          "at TimerTickPhase + k TimerTick. 0 puts every host on the same "
+                          "grid; real hosts booted at unrelated instants.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TcpEraSocket::m_timerTickPhase),
                           MakeTimeChecker(Time(0)));
     return tid;
 }
@@ -77,6 +84,7 @@ TcpEraSocket::GetTypeId()
 TcpEraSocket::TcpEraSocket()
     : m_partialAckResponse(RFC6582),
       m_timerTick(0),
+      m_timerTickPhase(0),
       m_alignedUid(0),
       m_partialAcks(0),
       m_alignedTimers(0)
@@ -88,6 +96,7 @@ TcpEraSocket::TcpEraSocket(const TcpEraSocket& sock)
     : TcpSocketBase(sock),
       m_partialAckResponse(sock.m_partialAckResponse),
       m_timerTick(sock.m_timerTick),
+      m_timerTickPhase(sock.m_timerTickPhase),
       m_alignedUid(0),
       m_partialAcks(0),
       m_alignedTimers(0)
@@ -188,12 +197,20 @@ TcpEraSocket::AlignRetxTimer()
     // n ticks fires n - 1 to n ticks later and BSD biases its estimate by about 1.5 ticks to
     // make up for it (4.4BSD tcp_xmit_timer); this estimator has no bias, so rounding the
     // expiry down could fire before the RTT (550 ms paths whose samples lock to 5 ticks).
+    NS_ABORT_MSG_IF(m_timerTickPhase >= m_timerTick,
+                    "TcpEraSocket: TimerTickPhase = " << m_timerTickPhase.As(Time::MS)
+                                                      << " is not in [0, TimerTick = "
+                                                      << m_timerTick.As(Time::MS) << ")");
+    // Times relative to the grid's first boundary; now >= 0 may precede the phase.
     const int64_t tick = m_timerTick.GetTimeStep();
+    const int64_t phase = m_timerTickPhase.GetTimeStep();
     const int64_t now = Simulator::Now().GetTimeStep();
     const Time delay = Simulator::GetDelayLeft(m_retxEvent);
-    const int64_t due = now + std::max<int64_t>(delay.GetTimeStep(), 1);
-    const int64_t expiry = (due + tick - 1) / tick * tick;
-    const int64_t n = expiry / tick - now / tick;
+    const int64_t due = now + std::max<int64_t>(delay.GetTimeStep(), 1) - phase;
+    auto ceilDiv = [tick](int64_t a) { return a >= 0 ? (a + tick - 1) / tick : -(-a / tick); };
+    auto floorDiv = [tick](int64_t a) { return a >= 0 ? a / tick : -((-a + tick - 1) / tick); };
+    const int64_t expiry = ceilDiv(due) * tick + phase;
+    const int64_t n = ceilDiv(due) - floorDiv(now - phase);
     m_retxEvent.Cancel();
     m_retxEvent = Simulator::Schedule(TimeStep(expiry - now), &TcpEraSocket::ReTxTimeout, this);
     m_alignedUid = m_retxEvent.GetUid();

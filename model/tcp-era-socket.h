@@ -35,7 +35,8 @@ namespace ns3
  * TimerTick: when positive, the retransmission timer fires on tick boundaries as BSD's
  * tcp_slowtimo counts it down: a timeout of n ticks (the RTO rounded to whole ticks, at least
  * one) set at time t expires at the n-th tick boundary after t, i.e. between (n - 1) and n ticks
- * later. The grid starts at time 0. 0 (the default) keeps ns-3's exact timer.
+ * later. The grid starts at TimerTickPhase (the host's boot, in [0, TimerTick); 0 by default, so
+ * that every host's grid coincides). TimerTick 0 (the default) keeps ns-3's exact timer.
  *
  * The partial-ACK response is applied in ReceivedAck (whose signature is the same in ns-3.37 ...
  * 3.48) before ns-3's processing, not by overriding ProcessAck (whose signature changed in 3.43).
@@ -92,6 +93,7 @@ class TcpEraSocket : public TcpSocketBase
 
     PartialAckResponse m_partialAckResponse; //!< the partial-ACK behaviour
     Time m_timerTick;                        //!< the tick of the retransmission timer
+    Time m_timerTickPhase;                   //!< the first boundary of the tick grid
     uint32_t m_alignedUid;                   //!< uid of the last aligned timer event
     uint32_t m_partialAcks;                  //!< partial ACKs seen in fast recovery
     uint32_t m_alignedTimers;                //!< timers moved onto the grid

@@ -57,6 +57,13 @@ TcpTickRttEstimator::GetTypeId()
                           TimeValue(MilliSeconds(500)),
                           MakeTimeAccessor(&TcpTickRttEstimator::m_tick),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("TickPhase",
+                          "Where the host's tick grid starts, in [0, Tick): boundaries at "
+                          "TickPhase + k Tick. 0 puts every host on the same grid; real hosts "
+                          "booted at unrelated instants.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TcpTickRttEstimator::m_phase),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("Alpha",
                           "Gain of the smoothed RTT (Jacobson: 1/8).",
                           DoubleValue(0.125),
@@ -72,6 +79,7 @@ TcpTickRttEstimator::GetTypeId()
 
 TcpTickRttEstimator::TcpTickRttEstimator()
     : m_tick(MilliSeconds(500)),
+      m_phase(0),
       m_alpha(0.125),
       m_beta(0.25),
       m_srttTicks(0),
@@ -84,6 +92,7 @@ TcpTickRttEstimator::TcpTickRttEstimator()
 TcpTickRttEstimator::TcpTickRttEstimator(const TcpTickRttEstimator& other)
     : RttEstimator(other),
       m_tick(other.m_tick),
+      m_phase(other.m_phase),
       m_alpha(other.m_alpha),
       m_beta(other.m_beta),
       m_srttTicks(other.m_srttTicks),
@@ -99,13 +108,17 @@ TcpTickRttEstimator::~TcpTickRttEstimator()
 }
 
 int64_t
-TcpTickRttEstimator::TicksCrossed(Time now, Time m, Time tick)
+TcpTickRttEstimator::TicksCrossed(Time now, Time m, Time tick, Time phase)
 {
     NS_ABORT_MSG_IF(!tick.IsStrictlyPositive(),
                     "TcpTickRttEstimator: Tick = " << tick.As(Time::MS)
                                                    << " (set a positive timer tick)");
+    NS_ABORT_MSG_IF(phase.IsStrictlyNegative() || phase >= tick,
+                    "TcpTickRttEstimator: TickPhase = "
+                        << phase.As(Time::MS) << " is not in [0, Tick = " << tick.As(Time::MS)
+                        << ")");
     const int64_t t = tick.GetTimeStep();
-    const int64_t end = now.GetTimeStep();
+    const int64_t end = now.GetTimeStep() - phase.GetTimeStep();
     const int64_t start = end - m.GetTimeStep();
     auto floorDiv = [t](int64_t a) { return a >= 0 ? a / t : -((-a + t - 1) / t); };
     return floorDiv(end) - floorDiv(start);
@@ -115,7 +128,7 @@ void
 TcpTickRttEstimator::Measurement(Time m)
 {
     NS_LOG_FUNCTION(this << m);
-    const int64_t k = TicksCrossed(Simulator::Now(), m, m_tick);
+    const int64_t k = TicksCrossed(Simulator::Now(), m, m_tick, m_phase);
     m_lastTicks = k;
     const double kd = static_cast<double>(k);
     if (m_nSamples == 0)

@@ -31,7 +31,8 @@ namespace ns3
    GetEstimate() = srtt * Tick,  GetVariation() = rttvar * Tick
    @endverbatim
  *
- * The tick grid starts at time 0 (the host's boot). TcpSocketBase turns the estimate into the
+ * The tick grid starts at TickPhase (the host's boot; 0 by default, so that every host's grid
+ * coincides): boundaries at TickPhase + k Tick. TcpSocketBase turns the estimate into the
  * retransmission timeout max(srtt + max(ClockGranularity, 4 rttvar), MinRto); the TCP presets
  * set ClockGranularity to one tick and MinRto to BSD's 2 ticks. That the BSD timer also fires
  * only on tick boundaries is TcpEraSocket's TimerTick.
@@ -70,15 +71,17 @@ class TcpTickRttEstimator : public RttEstimator
      * @param now the end of the round trip
      * @param m its duration
      * @param tick the timer tick
+     * @param phase the first boundary of the grid, in [0, tick): boundaries at phase + k tick
      * @return the number of tick boundaries in (now - m, now]
      */
-    static int64_t TicksCrossed(Time now, Time m, Time tick);
+    static int64_t TicksCrossed(Time now, Time m, Time tick, Time phase = Time(0));
 
     /** @return the last sample, in ticks */
     int64_t GetLastTicks() const;
 
   private:
     Time m_tick;          //!< the timer tick
+    Time m_phase;         //!< the first tick boundary (the host's boot)
     double m_alpha;       //!< gain of the average
     double m_beta;        //!< gain of the mean deviation
     double m_srttTicks;   //!< smoothed RTT in ticks

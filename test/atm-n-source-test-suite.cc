@@ -17,7 +17,9 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <set>
 #include <string>
+#include <vector>
 
 /**
  * @file
@@ -433,6 +435,87 @@ class AtmJainLanTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Tick phases (JAIN-BUF, single-hop LEO, 15 SACK sources started together, MSS 9180, 750
+ * cells, SD): with every host on one tick grid the first frames collide, every flow times out at
+ * the same tick boundary and retransmits into the same collision, back-off after back-off (nothing
+ * is delivered); with one random phase per host the retransmissions spread over the tick and the
+ * link fills. The phases themselves: 0 by default, in [0, 100 ms) and distinct when random.
+ */
+class AtmTickPhaseTestCase : public TestCase
+{
+  public:
+    AtmTickPhaseTestCase()
+        : TestCase("JAIN-BUF LEO, 15 sources, 750 cells, 3 s: a common tick grid livelocks "
+                   "(efficiency < 0.05), random per-host tick phases do not (> 0.5)")
+    {
+    }
+
+  private:
+    /**
+     * @param random one random tick phase per host
+     * @param phases filled with every host's phase
+     * @return the run's results
+     */
+    static AtmNSourceResults Run(bool random, std::vector<Time>* phases)
+    {
+        TcpEraPresets tcp = TcpEraPresets::ForSource("jain");
+        tcp.SetVariant(TcpEraPresets::SACK);
+        tcp.SetSegmentSize(9180);
+        tcp.SetWindow(600000);
+        tcp.SetDelayedAck(false);
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(15);
+        nsrc.SetLinkRate(AtmCellRate("OC3c"));
+        nsrc.SetDelays(AtmDelayPreset::Get("leo"));
+        nsrc.SetBufferCells(750);
+        nsrc.SetBufferPolicy("sd");
+        nsrc.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(0.8));
+        nsrc.SetBufferPolicyAttribute("Z", DoubleValue(0.8));
+        nsrc.SetTcp(tcp);
+        nsrc.SetRandomTickPhase(random);
+        nsrc.Install();
+        for (uint32_t i = 0; i < 15; ++i)
+        {
+            phases->push_back(nsrc.GetTickPhases(i).first);
+            phases->push_back(nsrc.GetTickPhases(i).second);
+        }
+        const Time d = Seconds(3);
+        // All sources start together, so that the first frames collide whatever the seed.
+        nsrc.InstallBulkSend(Seconds(0), d);
+        Simulator::Stop(d);
+        Simulator::Run();
+        AtmNSourceResults r = nsrc.GetResults();
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        std::vector<Time> common;
+        std::vector<Time> random;
+        const AtmNSourceResults lock = Run(false, &common);
+        const AtmNSourceResults spread = Run(true, &random);
+        for (const Time& p : common)
+        {
+            NS_TEST_ASSERT_MSG_EQ(p, Time(0), "default: every host on the grid from 0");
+        }
+        std::set<int64_t> distinct;
+        for (const Time& p : random)
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(p, Time(0), "phase >= 0");
+            NS_TEST_ASSERT_MSG_LT(p, MilliSeconds(100), "phase < the 100 ms tick");
+            distinct.insert(p.GetTimeStep());
+        }
+        NS_TEST_ASSERT_MSG_EQ(distinct.size(), random.size(), "one phase per host");
+        NS_TEST_ASSERT_MSG_LT(lock.efficiency, 0.05, "common grid: synchronised livelock");
+        NS_TEST_ASSERT_MSG_GT(spread.efficiency, 0.5, "random phases: the link fills");
+        NS_TEST_ASSERT_MSG_EQ(lock.ledgersHold, true, "cell ledgers");
+        NS_TEST_ASSERT_MSG_EQ(spread.ledgersHold, true, "cell ledgers");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-n-source test suite.
  */
 class AtmNSourceTestSuite : public TestSuite
@@ -448,6 +531,7 @@ class AtmNSourceTestSuite : public TestSuite
         AddTestCase(new AtmSandiaRttTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmJainLanTestCase(5), ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmJainLanTestCase(15), ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmTickPhaseTestCase, ATM_TEST_EXTENSIVE);
     }
 };
 

@@ -477,11 +477,17 @@ class ScriptedLossTestCase : public TestCase
 class TickTimerTestCase : public TestCase
 {
   public:
-    /** @param aligned whether the preset aligns the timer to ticks */
-    explicit TickTimerTestCase(bool aligned)
-        : TestCase(aligned ? "Vanilla timeout on the 100 ms tick grid, minimum 2 ticks"
-                           : "Vanilla timeout with an exact timer, minimum 2 ticks"),
-          m_aligned(aligned)
+    /**
+     * @param aligned whether the preset aligns the timer to ticks
+     * @param phase where the sender's tick grid starts
+     */
+    explicit TickTimerTestCase(bool aligned, Time phase = Time(0))
+        : TestCase(!aligned ? "Vanilla timeout with an exact timer, minimum 2 ticks"
+                   : phase.IsZero()
+                       ? "Vanilla timeout on the 100 ms tick grid, minimum 2 ticks"
+                       : "Vanilla timeout on a 100 ms tick grid starting at 37 ms (tick phase)"),
+          m_aligned(aligned),
+          m_phase(phase)
     {
     }
 
@@ -490,6 +496,7 @@ class TickTimerTestCase : public TestCase
     {
         TcpEraPresets p = TestPreset(TcpEraPresets::VANILLA);
         p.SetTickAlignedTimer(m_aligned);
+        p.SetTickPhase(m_phase);
         LossRun run;
         RunScripted(&run, p, {40}, 100, Seconds(20));
         const Recorder& r = run.rec;
@@ -505,7 +512,7 @@ class TickTimerTestCase : public TestCase
             return;
         }
         const int64_t tick = MilliSeconds(100).GetTimeStep();
-        const bool onGrid = r.timeouts[0].GetTimeStep() % tick == 0;
+        const bool onGrid = (r.timeouts[0] - m_phase).GetTimeStep() % tick == 0;
         NS_TEST_ASSERT_MSG_EQ(onGrid,
                               m_aligned,
                               "timeout at " << r.timeouts[0].As(Time::MS) << " on the grid");
@@ -513,6 +520,7 @@ class TickTimerTestCase : public TestCase
     }
 
     bool m_aligned; //!< TimerTick set
+    Time m_phase;   //!< the sender's tick phase
 };
 
 /**
@@ -536,7 +544,12 @@ class NoEarlyTimeoutTestCase : public TestCase
         for (auto v : {TcpEraPresets::SACK, TcpEraPresets::RENO})
         {
             LossRun run;
-            RunScripted(&run, TestPreset(v), {}, 1200, Seconds(15), MilliSeconds(137) + MicroSeconds(500));
+            RunScripted(&run,
+                        TestPreset(v),
+                        {},
+                        1200,
+                        Seconds(15),
+                        MilliSeconds(137) + MicroSeconds(500));
             NS_TEST_ASSERT_MSG_EQ(run.rec.timeouts.size(),
                                   0,
                                   TcpEraPresets::GetVariantName(v) << ": spurious timeouts");
@@ -564,6 +577,7 @@ class TcpEraLossTestSuite : public TestSuite
         }
         AddTestCase(new TickTimerTestCase(true), ATM_TEST_QUICK);
         AddTestCase(new TickTimerTestCase(false), ATM_TEST_QUICK);
+        AddTestCase(new TickTimerTestCase(true, MilliSeconds(37)), ATM_TEST_QUICK);
         AddTestCase(new NoEarlyTimeoutTestCase, ATM_TEST_QUICK);
     }
 };

@@ -69,6 +69,20 @@ class TickRttEstimatorTestCase : public TestCase
             TcpTickRttEstimator::TicksCrossed(MilliSeconds(1000), MilliSeconds(500), tick),
             1,
             "0.5 s .. 1.0 s: one boundary (the one at the end)");
+        // A host whose grid starts at 200 ms: boundaries at 0.2, 0.7, 1.2 s.
+        const Time phase = MilliSeconds(200);
+        NS_TEST_ASSERT_MSG_EQ(
+            TcpTickRttEstimator::TicksCrossed(MilliSeconds(510), MilliSeconds(40), tick, phase),
+            0,
+            "phase 200 ms: 470 .. 510 ms crosses nothing");
+        NS_TEST_ASSERT_MSG_EQ(
+            TcpTickRttEstimator::TicksCrossed(MilliSeconds(700), MilliSeconds(40), tick, phase),
+            1,
+            "phase 200 ms: ending on the 700 ms boundary counts it");
+        NS_TEST_ASSERT_MSG_EQ(
+            TcpTickRttEstimator::TicksCrossed(MilliSeconds(1250), MilliSeconds(1100), tick, phase),
+            3,
+            "phase 200 ms: 150 .. 1250 ms crosses 0.2, 0.7 and 1.2 s");
 
         // Samples at known instants: 2 ticks, then 2, then 0.
         ObjectFactory factory("ns3::TcpTickRttEstimator");
@@ -206,7 +220,7 @@ class PresetSettingsTestCase : public TestCase
     void DoRun() override
     {
         auto reno = Map(TcpEraPresets(TcpEraPresets::RENO));
-        NS_TEST_ASSERT_MSG_EQ(reno.size(), 24, "every setting present");
+        NS_TEST_ASSERT_MSG_EQ(reno.size(), 26, "every setting present");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::SegmentSize"], "9140", "MTU 9180 - 40");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::InitialCwnd"], "1", "one segment");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::SndBufSize"], "65535", "window");
@@ -256,6 +270,13 @@ class PresetSettingsTestCase : public TestCase
                               "ns3::RttMeanDeviation",
                               "fine-grained timer");
         NS_TEST_ASSERT_MSG_EQ(sandia["ns3::TcpEraSocket::TimerTick"], "0ns", "exact timer");
+        TcpEraPresets phased(TcpEraPresets::SACK);
+        phased.SetTimerTick(MilliSeconds(100));
+        phased.SetTickPhase(MilliSeconds(37));
+        auto ph = Map(phased);
+        NS_TEST_ASSERT_MSG_EQ(ph["ns3::TcpEraSocket::TimerTickPhase"], "37000000ns", "timer grid");
+        NS_TEST_ASSERT_MSG_EQ(ph["ns3::TcpTickRttEstimator::TickPhase"], "37000000ns", "RTT grid");
+        NS_TEST_ASSERT_MSG_EQ(phased.GetTickPhase(), MilliSeconds(37), "getter");
 
         NS_TEST_ASSERT_MSG_EQ(TcpEraPresets::ParseVariant("newreno"),
                               TcpEraPresets::NEWRENO,

@@ -12,6 +12,7 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/tcp-era-presets.h"
+#include "ns3/tcp-tick-rtt-estimator.h"
 
 #include <gtest/gtest.h>
 
@@ -69,6 +70,26 @@ TEST(TcpEraPresetsDeathTest, WindowBelowOneSegment)
     TcpEraPresets p;
     p.SetWindow(1000);
     EXPECT_DEATH(p.GetSettings(), "window 1000 bytes is smaller than one segment \\(9140");
+}
+
+TEST(TcpEraPresetsDeathTest, TickPhaseOutsideOneTick)
+{
+    TcpEraPresets p = TcpEraPresets::ForSource("jain");
+    p.SetTickPhase(MilliSeconds(100));
+    EXPECT_DEATH(p.GetSettings(),
+                 "tick phase \\+?100(\\.0+)?ms is not in \\[0, timer tick = \\+?100");
+    p.SetTickPhase(MilliSeconds(99));
+    EXPECT_EQ(p.GetTickPhase(), MilliSeconds(99));
+    EXPECT_NO_FATAL_FAILURE(p.GetSettings());
+}
+
+TEST(TcpTickRttEstimatorDeathTest, PhaseOutsideOneTick)
+{
+    EXPECT_DEATH(TcpTickRttEstimator::TicksCrossed(Seconds(1),
+                                                   MilliSeconds(40),
+                                                   MilliSeconds(500),
+                                                   MilliSeconds(500)),
+                 "TickPhase = \\+?500(\\.0+)?ms is not in \\[0, Tick");
 }
 
 TEST(TcpEraPresetsDeathTest, InstallBeforeTheInternetStack)

@@ -372,7 +372,7 @@ BUF_LISTS = {
 }
 
 
-def buf_runs(ssthresh=None, orbits=("LEO", "GEO")):
+def buf_runs(ssthresh=None, orbits=("LEO", "GEO"), tick_phase=None):
     runs = []
     for orbit, (rtt, buffers, ns) in BUF_LISTS.items():
         if orbit not in orbits:
@@ -388,6 +388,8 @@ def buf_runs(ssthresh=None, orbits=("LEO", "GEO")):
                              duration=f"{DURATION['buf-geo']}s")
                 if ssthresh:
                     o["initialSsthresh"] = ssthresh
+                if tick_phase:
+                    o["tickPhase"] = tick_phase
                 runs.append((f"{orbit} N={n} K={k}", o))
     return runs
 
@@ -925,6 +927,9 @@ JAIN_GR_SAT_SSTHRESH_DEVIATIONS = (
     "the 600k-cell buffer adds up to 3 s of queueing (mean RTT about 2 s). Reno (0.54-0.85) is "
     "better than published (0.16-0.87), Vanilla (0.55-0.80) close to it.")
 
+JAIN_BUF_LEO_PHASE_DEVIATIONS = "To be measured."
+
+
 def all_targets():
     d = DURATION
     sandia_n = []
@@ -1001,6 +1006,10 @@ def all_targets():
                "window (8.7 MB)", "SPEC 4.4 JAIN-BUF, 5.4, 3.25", ("full",),
                "Sensitivity run, not a configuration of the source.",
                buf_runs(8704000, ("GEO",)), check_buf),
+        Target("JAIN-BUF-LEO-PHASE", "JAIN-BUF's single-hop LEO sweep with one random TCP tick "
+               "phase per host (--tickPhase=random) instead of one grid for all hosts",
+               "SPEC 4.4 JAIN-BUF, 5.4, 3.25", ("full",), JAIN_BUF_LEO_PHASE_DEVIATIONS,
+               buf_runs(None, ("LEO",), "random"), check_buf),
         Target("JAIN-GR-QUICK", "AF-424 in the quick set: LAN, 5 SACK sources, 1000 cells, "
                "Selective Drop, the 300 ms on/off VBR source at GR 0, 0.1 and 0.5 (5 s)",
                "SPEC 3.17, 3.26, 4.4 JAIN-GR, 5.4", ("quick",),
