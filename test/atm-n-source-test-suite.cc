@@ -12,6 +12,7 @@
 #include "ns3/atm-switch.h"
 #include "ns3/double.h"
 #include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -405,8 +406,8 @@ class AtmJainLanTestCase : public TestCase
     /// @param n number of sources
     AtmJainLanTestCase(uint32_t n)
         : TestCase("JAIN ICCCN LAN, SACK, 1000 cells, N=" + std::to_string(n) +
-                   ", 3 s: fairness of EPD and SD well above UBR, SD >= EPD (0.02 tie band), "
-                   "efficiency SD > UBR"),
+                   ", 3 s, mean of RngRun 1-3: fairness of EPD and SD well above UBR, SD >= EPD "
+                   "(0.02 tie band), efficiency SD > UBR"),
           m_n(n)
     {
     }
@@ -414,20 +415,33 @@ class AtmJainLanTestCase : public TestCase
   private:
     void DoRun() override
     {
+        // UBR's fairness at 1000 cells varies widely between seeds in short runs (0.2-0.99):
+        // the orderings are asserted on the mean of three fixed seeds, whatever the global
+        // RngRun (restored afterwards).
+        const uint64_t globalRun = RngSeedManager::GetRun();
         const Time d = Seconds(3);
-        const AtmNSourceResults ubr = RunJainLan(m_n, 1000, "tail", d);
-        const AtmNSourceResults epd = RunJainLan(m_n, 1000, "epd", d);
-        const AtmNSourceResults sd = RunJainLan(m_n, 1000, "sd", d);
-        NS_TEST_ASSERT_MSG_GT(epd.fairness, ubr.fairness + 0.1, "EPD fairer than UBR");
-        NS_TEST_ASSERT_MSG_GT(sd.fairness, ubr.fairness + 0.1, "SD fairer than UBR");
-        // Both are near 1 here (0.97-1.00): the published SD >= EPD is checked with a tie band.
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(sd.fairness, epd.fairness - 0.02, "SD >= EPD");
-        NS_TEST_ASSERT_MSG_GT(sd.efficiency, ubr.efficiency, "SD more efficient than UBR");
-        for (const AtmNSourceResults* r : {&ubr, &epd, &sd})
+        const uint32_t seeds = 3;
+        double fair[3] = {0, 0, 0}; // UBR, EPD, SD
+        double eff[3] = {0, 0, 0};
+        const char* policies[3] = {"tail", "epd", "sd"};
+        for (uint32_t run = 1; run <= seeds; ++run)
         {
-            NS_TEST_ASSERT_MSG_EQ(r->ledgersHold, true, "cell ledgers");
-            NS_TEST_ASSERT_MSG_LT(r->efficiency, 1.0, "below C");
+            RngSeedManager::SetRun(run);
+            for (int p = 0; p < 3; ++p)
+            {
+                const AtmNSourceResults r = RunJainLan(m_n, 1000, policies[p], d);
+                NS_TEST_ASSERT_MSG_EQ(r.ledgersHold, true, "cell ledgers");
+                NS_TEST_ASSERT_MSG_LT(r.efficiency, 1.0, "below C");
+                fair[p] += r.fairness / seeds;
+                eff[p] += r.efficiency / seeds;
+            }
         }
+        RngSeedManager::SetRun(globalRun);
+        NS_TEST_ASSERT_MSG_GT(fair[1], fair[0] + 0.1, "EPD fairer than UBR");
+        NS_TEST_ASSERT_MSG_GT(fair[2], fair[0] + 0.1, "SD fairer than UBR");
+        // Both are near 1 here (0.97-1.00): the published SD >= EPD is checked with a tie band.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(fair[2], fair[1] - 0.02, "SD >= EPD");
+        NS_TEST_ASSERT_MSG_GT(eff[2], eff[0], "SD more efficient than UBR");
     }
 
     uint32_t m_n; //!< sources
