@@ -65,7 +65,7 @@
  *                    --mtu=9188 --source=crc --tsdu=9000
  */
 
-#include "atm-ttcp-writer.h"
+#include "atm-bulk-transfer.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-clock.h"
@@ -128,50 +128,6 @@ struct CbrWindowConfig
     Time warmup{0};                        //!< goodput counted after this (greedy runs)
     Time startJitter{0};                   //!< the connection starts at U[0, startJitter)
 };
-
-/// What the sink callback records.
-struct Transfer
-{
-    Ptr<PacketSink> sink;   //!< the receiver
-    uint64_t target{0};     //!< bytes to receive (0: none)
-    Time done{Time::Max()}; //!< when the target was reached
-    uint64_t atWarmup{0};   //!< bytes received at the end of the warm-up
-};
-
-/**
- * @brief PacketSink "Rx": stop the simulation when the transfer is complete.
- * @param t the transfer
- * @param packet the packet
- * @param from the sender
- */
-void
-SinkRx(Transfer* t, Ptr<const Packet> /* packet */, const Address& /* from */)
-{
-    if (t->target > 0 && t->done == Time::Max() && t->sink->GetTotalRx() >= t->target)
-    {
-        t->done = Simulator::Now();
-        Simulator::Stop();
-    }
-}
-
-/**
- * @param t the transfer
- */
-void
-RecordWarmup(Transfer* t)
-{
-    t->atWarmup = t->sink->GetTotalRx();
-}
-
-/**
- * @param probe the probe
- * @param writer the sender
- */
-void
-AttachProbe(Ptr<AtmTcpFlowProbe> probe, const AtmTtcpWriter* writer)
-{
-    probe->Attach(writer->GetSocket());
-}
 
 /**
  * @brief Long-run rate of a greedy PcrShaper: each cell in the first slot of the link where
@@ -453,46 +409,12 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
-    const uint16_t port = 5001;
-    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-cbr-window: negative --startJitter");
-    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
-    const Time start = NanoSeconds(static_cast<int64_t>(
-        jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
-    AtmTtcpWriter writer(c.tsdu, c.maxBytes);
-    writer.Start(hosts.Get(0),
-                 TcpEraPresets::GetSocketFactoryTypeId(),
-                 InetSocketAddress(ifs.GetAddress(1), port),
-                 start);
-    PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = sinkHelper.Install(hosts.Get(1));
-    sinkApp.Start(Seconds(0));
-    Transfer transfer;
-    transfer.sink = DynamicCast<PacketSink>(sinkApp.Get(0));
-    transfer.target = c.maxBytes;
-    transfer.sink->TraceConnectWithoutContext("Rx", MakeBoundCallback(&SinkRx, &transfer));
-    if (c.maxBytes == 0 && c.warmup.IsStrictlyPositive())
-    {
-        Simulator::Schedule(c.warmup, &RecordWarmup, &transfer);
-    }
-    Ptr<AtmTcpFlowProbe> probe = Create<AtmTcpFlowProbe>();
-    Simulator::Schedule(start + NanoSeconds(1), &AttachProbe, probe, &writer);
+    AtmBulkTransfer transfer("atm-cbr-window", c.tsdu, c.maxBytes);
+    transfer.Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1), c.startJitter, c.warmup);
 
     Simulator::Stop(c.duration);
     Simulator::Run();
-    const Time end = Simulator::Now();
-
-    // Goodput.
-    const uint64_t received = transfer.sink->GetTotalRx();
-    const bool completed = c.maxBytes > 0 && transfer.done != Time::Max();
-    double seconds = (end - c.warmup).GetSeconds();
-    uint64_t counted = received - transfer.atWarmup;
-    if (c.maxBytes > 0)
-    {
-        seconds = ((completed ? transfer.done : end) - start).GetSeconds();
-        counted = received;
-    }
-    const double goodputMbps = seconds > 0 ? counted * 8.0 / seconds / 1e6 : 0.0;
+    transfer.Finish(Simulator::Now());
 
     // Cells: sent by the source, lost on the way (switch ports and the UPC).
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
@@ -586,13 +508,9 @@ main(int argc, char* argv[])
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
-        .Add("startMs", start.GetSeconds() * 1e3)
-        .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
-        .Add("goodputMbps", goodputMbps)
-        .Add("bytesReceived", received)
-        .Add("completed", completed)
-        .Add("transferSeconds", seconds)
-        .Add("maxGoodputMbps", maxGoodputMbps)
+        .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()));
+    transfer.AddTransfer(json);
+    json.Add("maxGoodputMbps", maxGoodputMbps)
         .Add("ceilingCellsPerSec", ceiling)
         .Add("windowLimitMbps", windowLimitMbps)
         .Add("cellsPerSegment", cellsPerSegment)
@@ -603,16 +521,9 @@ main(int argc, char* argv[])
         .Add("upcPoliced", upc.cellsPoliced)
         .Add("upcDiscarded", upc.cellsDiscarded)
         .Add("upcTagged", upc.cellsTagged)
-        .Add("portDrops", portDrops)
-        .Add("dataSegmentsSent", probe->GetDataSegmentsSent())
-        .Add("retransmissions", probe->GetRetransmissions())
-        .Add("retransmissionPercent",
-             AtmMetrics::RetransmissionPercent(probe->GetRetransmissions(),
-                                               probe->GetDataSegmentsSent()))
-        .Add("timeouts", probe->GetTimeouts())
-        .Add("meanRttMs", probe->GetMeanRtt().GetSeconds() * 1e3)
-        .Add("ledgerHolds", ledgerHolds)
-        .Add("simEvents", events);
+        .Add("portDrops", portDrops);
+    transfer.AddTcp(json);
+    json.Add("ledgerHolds", ledgerHolds).Add("simEvents", events);
     std::cout << json.ToString() << std::endl;
 
     Simulator::Destroy();

@@ -106,33 +106,6 @@ class RecordingBufferPolicy : public AtmBufferPolicy
 };
 
 /**
- * @param bufferCells BufferCells (the shared buffer)
- * @param mode the queue mode
- * @param policy the shared buffer's policy (null: default)
- * @param scheduler the scheduler (null: default)
- * @return the port, no VC yet
- */
-Ptr<AtmOutputPort>
-MakePort(uint32_t bufferCells,
-         AtmOutputPort::QueueMode mode,
-         Ptr<AtmBufferPolicy> policy = nullptr,
-         Ptr<AtmCellScheduler> scheduler = nullptr)
-{
-    Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
-    port->SetAttribute("BufferCells", UintegerValue(bufferCells));
-    port->SetAttribute("QueueMode", EnumValue(mode));
-    if (policy)
-    {
-        port->SetAttribute("BufferPolicy", PointerValue(policy));
-    }
-    if (scheduler)
-    {
-        port->SetAttribute("CellScheduler", PointerValue(scheduler));
-    }
-    return port;
-}
-
-/**
  * @brief Offer single-cell PDUs.
  * @param port the port
  * @param vc the VC
@@ -249,7 +222,7 @@ class PartitionIsolationTestCase : public TestCase
     void DoRun() override
     {
         using C = AtmServiceCategory;
-        Ptr<AtmOutputPort> port = MakePort(3, AtmOutputPort::PER_CLASS);
+        Ptr<AtmOutputPort> port = MakeOutputPort(3, AtmOutputPort::PER_CLASS);
         port->SetClassBuffer(C::RT_VBR, 5, nullptr);
         PortTraceCounter counter;
         counter.Attach(port);
@@ -337,7 +310,7 @@ class PartitionEpdTestCase : public TestCase
         using C = AtmServiceCategory;
         Ptr<EpdBufferPolicy> epd = CreateObject<EpdBufferPolicy>();
         epd->SetAttribute("ThresholdCells", UintegerValue(2));
-        Ptr<AtmOutputPort> port = MakePort(4, AtmOutputPort::PER_CLASS, epd);
+        Ptr<AtmOutputPort> port = MakeOutputPort(4, AtmOutputPort::PER_CLASS, epd);
         port->SetClassBuffer(C::RT_VBR, 6, CreateObject<TailDropBufferPolicy>());
         const uint32_t v0 = port->AddVc(C::RT_VBR);
         const uint32_t u0 = port->AddVc(C::UBR);
@@ -388,7 +361,7 @@ class PartitionLocalIndicesTestCase : public TestCase
         using C = AtmServiceCategory;
         Ptr<RecordingBufferPolicy> a = CreateObject<RecordingBufferPolicy>();
         Ptr<RecordingBufferPolicy> b = CreateObject<RecordingBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::PER_VC, a);
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::PER_VC, a);
         port->SetClassBuffer(C::RT_VBR, 4, b);
         PortTraceCounter counter;
         counter.Attach(port);
@@ -482,10 +455,10 @@ class PartitionLedgerTestCase : public TestCase
     void DoRun() override
     {
         using C = AtmServiceCategory;
-        Ptr<AtmOutputPort> port = MakePort(4,
-                                           AtmOutputPort::PER_VC,
-                                           CreateObject<PpdBufferPolicy>(),
-                                           CreateObject<RoundRobinCellScheduler>());
+        Ptr<AtmOutputPort> port = MakeOutputPort(4,
+                                                 AtmOutputPort::PER_VC,
+                                                 CreateObject<PpdBufferPolicy>(),
+                                                 CreateObject<RoundRobinCellScheduler>());
         port->SetClassBuffer(C::RT_VBR, 5, CreateObject<SandiaDropWholeBufferPolicy>());
         PortTraceCounter counter;
         counter.Attach(port);
@@ -599,7 +572,7 @@ class PartitionJainPortTestCase : public TestCase
         Ptr<PbsBufferPolicy> pbs = CreateObject<PbsBufferPolicy>();
         pbs->SetAttribute("ClpThresholdCells", UintegerValue(5));
         Ptr<AtmOutputPort> port =
-            MakePort(20, AtmOutputPort::PER_CLASS, CreateObject<EpdBufferPolicy>(), gr);
+            MakeOutputPort(20, AtmOutputPort::PER_CLASS, CreateObject<EpdBufferPolicy>(), gr);
         port->SetClassBuffer(C::RT_VBR, 5, pbs);
         PortTraceCounter counter;
         counter.Attach(port);
@@ -647,7 +620,7 @@ class PartitionNoneTestCase : public TestCase
     {
         using C = AtmServiceCategory;
         Ptr<RecordingBufferPolicy> a = CreateObject<RecordingBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(6, AtmOutputPort::PER_CLASS, a);
+        Ptr<AtmOutputPort> port = MakeOutputPort(6, AtmOutputPort::PER_CLASS, a);
         const uint32_t v = port->AddVc(C::RT_VBR);
         const uint32_t u = port->AddVc(C::UBR);
         for (C c : {C::CBR, C::RT_VBR, C::UBR})

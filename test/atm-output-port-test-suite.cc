@@ -89,34 +89,6 @@ class ScriptedBufferPolicy : public AtmBufferPolicy
 };
 
 /**
- * @brief A port with the given configuration.
- * @param bufferCells K
- * @param mode the queue mode
- * @param policy the policy (null: default)
- * @param scheduler the scheduler (null: default)
- * @return the port
- */
-Ptr<AtmOutputPort>
-MakePort(uint32_t bufferCells,
-         AtmOutputPort::QueueMode mode,
-         Ptr<AtmBufferPolicy> policy = nullptr,
-         Ptr<AtmCellScheduler> scheduler = nullptr)
-{
-    Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
-    port->SetAttribute("BufferCells", UintegerValue(bufferCells));
-    port->SetAttribute("QueueMode", EnumValue(mode));
-    if (policy)
-    {
-        port->SetAttribute("BufferPolicy", PointerValue(policy));
-    }
-    if (scheduler)
-    {
-        port->SetAttribute("CellScheduler", PointerValue(scheduler));
-    }
-    return port;
-}
-
-/**
  * @param s counters
  * @param queued cells in the buffer
  * @return true if arrived == departed + queued + dropped and accepted == departed + queued +
@@ -210,7 +182,7 @@ class OutputPortLedgerTestCase : public TestCase
         const uint32_t K = 40;
         ObjectFactory f;
         f.SetTypeId(m_scheduler);
-        Ptr<AtmOutputPort> port = MakePort(K, m_mode, nullptr, f.Create<AtmCellScheduler>());
+        Ptr<AtmOutputPort> port = MakeOutputPort(K, m_mode, nullptr, f.Create<AtmCellScheduler>());
         PortTraceCounter counter;
         counter.Attach(port);
         const AtmServiceCategory cats[] = {AtmServiceCategory::CBR,
@@ -349,7 +321,7 @@ class OutputPortOccupancyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<AtmOutputPort> port = MakePort(5, AtmOutputPort::SHARED);
+        Ptr<AtmOutputPort> port = MakeOutputPort(5, AtmOutputPort::SHARED);
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
@@ -405,7 +377,7 @@ class OutputPortDropFrameKeepEomTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(m_full ? 2 : 10, AtmOutputPort::SHARED, policy);
+        Ptr<AtmOutputPort> port = MakeOutputPort(m_full ? 2 : 10, AtmOutputPort::SHARED, policy);
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
@@ -470,7 +442,7 @@ class OutputPortDropFrameAllTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::PER_VC, policy);
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::PER_VC, policy);
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
@@ -521,7 +493,7 @@ class OutputPortPurgeTailTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(20, m_mode, policy);
+        Ptr<AtmOutputPort> port = MakeOutputPort(20, m_mode, policy);
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
@@ -596,7 +568,7 @@ class OutputPortHeadSentTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(20, AtmOutputPort::PER_VC, policy);
+        Ptr<AtmOutputPort> port = MakeOutputPort(20, AtmOutputPort::PER_VC, policy);
         const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
         port->Receive(MakePduCell(vc, 0, 5), vc);
         port->Receive(MakePduCell(vc, 1, 5), vc);
@@ -641,7 +613,7 @@ class OutputPortTaggingTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(4, AtmOutputPort::SHARED, policy);
+        Ptr<AtmOutputPort> port = MakeOutputPort(4, AtmOutputPort::SHARED, policy);
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t vc = port->AddVc(AtmServiceCategory::GFR);
@@ -673,7 +645,7 @@ class OutputPortFrameDropOnceTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
-        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::SHARED, policy);
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::SHARED, policy);
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
@@ -721,8 +693,10 @@ class OutputPortRoundRobinTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<AtmOutputPort> port =
-            MakePort(100, AtmOutputPort::PER_VC, nullptr, CreateObject<RoundRobinCellScheduler>());
+        Ptr<AtmOutputPort> port = MakeOutputPort(100,
+                                                 AtmOutputPort::PER_VC,
+                                                 nullptr,
+                                                 CreateObject<RoundRobinCellScheduler>());
         PortTraceCounter counter;
         counter.Attach(port);
         for (uint32_t vc = 0; vc < 3; ++vc)
@@ -761,8 +735,10 @@ class OutputPortPriorityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<AtmOutputPort> port =
-            MakePort(100, AtmOutputPort::PER_CLASS, nullptr, CreateObject<PriorityCellScheduler>());
+        Ptr<AtmOutputPort> port = MakeOutputPort(100,
+                                                 AtmOutputPort::PER_CLASS,
+                                                 nullptr,
+                                                 CreateObject<PriorityCellScheduler>());
         PortTraceCounter counter;
         counter.Attach(port);
         const uint32_t u0 = port->AddVc(AtmServiceCategory::UBR);
@@ -799,7 +775,7 @@ class OutputPortHeldQueueTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<AtmOutputPort> port = MakePort(10, AtmOutputPort::PER_VC);
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::PER_VC);
         const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
         const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
         port->Receive(MakePduCell(v0, 0, 1), v0);

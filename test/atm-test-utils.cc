@@ -8,10 +8,12 @@
 #include "ns3/abort.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/callback.h"
+#include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -586,6 +588,26 @@ MakeOccupiedState(uint32_t bufferCells, const std::vector<uint32_t>& cellsPerVc)
         }
     }
     return s;
+}
+
+Ptr<AtmOutputPort>
+MakeOutputPort(uint32_t bufferCells,
+               AtmOutputPort::QueueMode mode,
+               Ptr<AtmBufferPolicy> policy,
+               Ptr<AtmCellScheduler> scheduler)
+{
+    Ptr<AtmOutputPort> port = CreateObject<AtmOutputPort>();
+    port->SetAttribute("BufferCells", UintegerValue(bufferCells));
+    port->SetAttribute("QueueMode", EnumValue(mode));
+    if (policy)
+    {
+        port->SetAttribute("BufferPolicy", PointerValue(policy));
+    }
+    if (scheduler)
+    {
+        port->SetAttribute("CellScheduler", PointerValue(scheduler));
+    }
+    return port;
 }
 
 std::string

@@ -411,6 +411,19 @@ std::string JoinIds(const std::vector<uint32_t>& ids);
 std::string DrainIndices(Ptr<AtmOutputPort> port, uint32_t vc = 0);
 
 /**
+ * @brief A stand-alone output port.
+ * @param bufferCells BufferCells (the shared buffer)
+ * @param mode the queue mode
+ * @param policy the buffer policy (null: the port's default)
+ * @param scheduler the cell scheduler (null: the port's default)
+ * @return the port, no VC yet
+ */
+Ptr<AtmOutputPort> MakeOutputPort(uint32_t bufferCells,
+                                  AtmOutputPort::QueueMode mode,
+                                  Ptr<AtmBufferPolicy> policy = nullptr,
+                                  Ptr<AtmCellScheduler> scheduler = nullptr);
+
+/**
  * @ingroup atm-tests
  * @brief A bare link end for cell-level tests: records every cell it receives with its arrival
  *        time, and sends cells injected into its output port (one VC per AddVc()).
