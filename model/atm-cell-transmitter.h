@@ -9,8 +9,8 @@
 #include "atm-cell.h"
 #include "atm-output-port.h"
 #include "atm-ring.h"
-#include "atm-shaping-gate.h"
 
+#include "ns3/atm-shaping-gate.h"
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"

@@ -4,8 +4,7 @@
 
 #include "atm-cell.h"
 
-#include "aal5.h"
-
+#include "ns3/aal5.h"
 #include "ns3/log.h"
 
 #include <cstring>

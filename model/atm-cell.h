@@ -5,9 +5,9 @@
 #ifndef ATM_CELL_H
 #define ATM_CELL_H
 
-#include "aal5-frame.h"
 #include "atm-cell-header.h"
 
+#include "ns3/aal5-frame.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>

@@ -5,14 +5,14 @@
 #ifndef ATM_DEVICE_H
 #define ATM_DEVICE_H
 
-#include "atm-cac.h"
 #include "atm-cell-rate.h"
 #include "atm-cell-transmitter.h"
 #include "atm-cell.h"
-#include "atm-credit-flow-control.h"
 #include "atm-output-port.h"
-#include "atm-shaping-gate.h"
 
+#include "ns3/atm-cac.h"
+#include "ns3/atm-credit-flow-control.h"
+#include "ns3/atm-shaping-gate.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"

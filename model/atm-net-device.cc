@@ -6,7 +6,6 @@
 
 #include "atm-channel.h"
 #include "atm-ns3-compat.h"
-#include "round-robin-cell-scheduler.h"
 
 #include "ns3/abort.h"
 #include "ns3/arp-header.h"
@@ -14,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
+#include "ns3/round-robin-cell-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"

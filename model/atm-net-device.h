@@ -5,15 +5,15 @@
 #ifndef ATM_NET_DEVICE_H
 #define ATM_NET_DEVICE_H
 
-#include "aal5-frame.h"
-#include "aal5-reassembler.h"
-#include "aal5-segmenter.h"
 #include "atm-device.h"
-#include "atm-encapsulation.h"
 #include "atm-host-cpu.h"
 #include "atm-ring.h"
-#include "atm-traffic-contract.h"
 
+#include "ns3/aal5-frame.h"
+#include "ns3/aal5-reassembler.h"
+#include "ns3/aal5-segmenter.h"
+#include "ns3/atm-encapsulation.h"
+#include "ns3/atm-traffic-contract.h"
 #include "ns3/error-model.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"

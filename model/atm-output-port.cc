@@ -5,14 +5,14 @@
 #include "atm-output-port.h"
 
 #include "atm-ns3-compat.h"
-#include "fifo-cell-scheduler.h"
-#include "tail-drop-buffer-policy.h"
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
 #include "ns3/enum.h"
+#include "ns3/fifo-cell-scheduler.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/tail-drop-buffer-policy.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 

@@ -5,12 +5,12 @@
 #ifndef ATM_OUTPUT_PORT_H
 #define ATM_OUTPUT_PORT_H
 
-#include "atm-buffer-policy.h"
-#include "atm-cell-scheduler.h"
 #include "atm-cell.h"
 #include "atm-port-state.h"
 #include "atm-service-category.h"
 
+#include "ns3/atm-buffer-policy.h"
+#include "ns3/atm-cell-scheduler.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"

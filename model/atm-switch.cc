@@ -5,9 +5,9 @@
 #include "atm-switch.h"
 
 #include "atm-cell-transmitter.h"
-#include "atm-policer-factory.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-policer-factory.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"

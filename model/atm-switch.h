@@ -6,11 +6,11 @@
 #define ATM_SWITCH_H
 
 #include "atm-cell.h"
-#include "atm-policer.h"
-#include "atm-shaper.h"
 #include "atm-switch-port.h"
-#include "atm-traffic-contract.h"
 
+#include "ns3/atm-policer.h"
+#include "ns3/atm-shaper.h"
+#include "ns3/atm-traffic-contract.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"

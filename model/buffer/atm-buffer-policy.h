@@ -1,0 +1,275 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_BUFFER_POLICY_H
+#define ATM_BUFFER_POLICY_H
+
+#include "ns3/atm-cell.h"
+#include "ns3/atm-port-state.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <ostream>
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief What a buffer policy decided for one arriving cell; the output port executes it.
+ *
+ * How the port executes each action, with the SPEC 3.1 frame state of the cell's VC afterwards
+ * (an end-of-PDU cell always leaves the VC in IDLE):
+ *
+ * | action              | this cell                               | rest of the PDU               |
+ * |---------------------|-----------------------------------------|-------------------------------|
+ * | ACCEPT              | enqueued                                | ACCEPT: offered to the policy |
+ * | ACCEPT_TAGGED       | enqueued with CLP set to 1              | ACCEPT: offered to the policy |
+ * | DROP_CELL           | dropped                                 | ACCEPT: offered to the policy |
+ * | DROP_FRAME          | dropped                                 | keepEom ? DROP_PPD : DROP_ALL |
+ * | DROP_AND_PURGE_TAIL | dropped, with the PDU's queued cells    | DROP_ALL                      |
+ *
+ * In DROP_PPD the port drops every non-EOM cell and enqueues the EOM cell if X < K; in DROP_ALL
+ * it drops every cell including the EOM. The policy is not consulted in those two states.
+ */
+struct AtmAdmitDecision
+{
+    /// The action.
+    enum Action : uint8_t
+    {
+        ACCEPT,              //!< enqueue the cell
+        ACCEPT_TAGGED,       //!< enqueue the cell with CLP = 1
+        DROP_CELL,           //!< drop this cell only
+        DROP_FRAME,          //!< drop this cell and the rest of its PDU (EOM per keepEom)
+        DROP_AND_PURGE_TAIL, //!< drop the whole PDU, also its cells already queued (SANDIA)
+    };
+
+    Action action{ACCEPT};       //!< the action
+    const char* reason{nullptr}; //!< drop reason, a policy's constant (null for accepts)
+    bool keepEom{false};         //!< DROP_FRAME only: keep the PDU's EOM cell if there is room
+
+    /// @return an ACCEPT decision
+    static AtmAdmitDecision Accept()
+    {
+        return AtmAdmitDecision{ACCEPT, nullptr, false};
+    }
+
+    /// @return an ACCEPT_TAGGED decision
+    static AtmAdmitDecision AcceptTagged()
+    {
+        return AtmAdmitDecision{ACCEPT_TAGGED, nullptr, false};
+    }
+
+    /**
+     * @param reason the drop reason (a static constant of the policy)
+     * @return a DROP_CELL decision
+     */
+    static AtmAdmitDecision DropCell(const char* reason)
+    {
+        return AtmAdmitDecision{DROP_CELL, reason, false};
+    }
+
+    /**
+     * @param reason the drop reason (a static constant of the policy)
+     * @param keepEom keep the EOM cell (PPD) or drop it too
+     * @return a DROP_FRAME decision
+     */
+    static AtmAdmitDecision DropFrame(const char* reason, bool keepEom)
+    {
+        return AtmAdmitDecision{DROP_FRAME, reason, keepEom};
+    }
+
+    /**
+     * @param reason the drop reason (a static constant of the policy)
+     * @return a DROP_AND_PURGE_TAIL decision
+     */
+    static AtmAdmitDecision DropAndPurgeTail(const char* reason)
+    {
+        return AtmAdmitDecision{DROP_AND_PURGE_TAIL, reason, false};
+    }
+
+    /// @return true for ACCEPT and ACCEPT_TAGGED
+    bool IsAccept() const
+    {
+        return action == ACCEPT || action == ACCEPT_TAGGED;
+    }
+
+    /**
+     * @param other another decision
+     * @return true if action, reason (by pointer) and keepEom are equal
+     */
+    bool operator==(const AtmAdmitDecision& other) const
+    {
+        return action == other.action && reason == other.reason && keepEom == other.keepEom;
+    }
+
+    /**
+     * @param other another decision
+     * @return true if the decisions differ
+     */
+    bool operator!=(const AtmAdmitDecision& other) const
+    {
+        return !(*this == other);
+    }
+};
+
+/**
+ * @ingroup atm
+ * @brief Print a decision, e.g. "DROP_FRAME(EPD: ..., keepEom=0)" or "ACCEPT".
+ * @param os the stream
+ * @param decision the decision
+ * @return the stream
+ */
+std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
+
+/**
+ * @ingroup atm
+ * @brief Base class of buffer-acceptance policies: decides whether an arriving cell enters an
+ * output port's buffer (STYLE 2, 3; DESIGN 6.3).
+ *
+ * The output port owns the cells, the per-VC frame state machine of SPEC 3.1 and every trace; a
+ * policy only returns an AtmAdmitDecision, which the port executes (see AtmAdmitDecision for the
+ * effect of each action). The port calls Admit() for a cell whose VC is in frame state IDLE (first
+ * cell of a PDU) or ACCEPT, with the state as it is at the arrival instant (every buffered cell
+ * counted, SPEC 2.8); cells of a VC in DROP_PPD or DROP_ALL are handled by the port without the
+ * policy. After each transmitted cell the port calls NotifyDeparture(); after AtmPortState::AddVc
+ * it calls NotifyVcAdded().
+ *
+ * Contract every policy satisfies (checked by NS_ASSERT in Admit() where cheap, and for every
+ * registered subclass by the "atm-buffer-policy-contract" test suite):
+ * - never ACCEPT or ACCEPT_TAGGED when X >= K (GetCellsInBuffer() >= GetBufferCells());
+ * - every drop carries a non-null reason, one of the class's `static constexpr char` constants
+ *   (compared by pointer); an accept carries none; keepEom is set only with DROP_FRAME;
+ * - if IsFrameAware(): once a non-EOM cell of a PDU has been refused, no later non-EOM cell of
+ *   that PDU is accepted (a frame-aware policy drops the rest of a damaged PDU, SPEC 3.3);
+ * - the decision is a function of (state, cell, the policy's own state); a randomised policy
+ *   draws only from streams fixed by AssignStreams(), so equal inputs give equal decisions.
+ *
+ * A new policy is one subclass overriding DoAdmit() (plus the optional hooks), its test and the
+ * build-list lines (STYLE 6).
+ */
+class AtmBufferPolicy : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmBufferPolicy();
+    ~AtmBufferPolicy() override;
+
+    /**
+     * @brief Decide what to do with an arriving cell.
+     *
+     * Checks the calling protocol and the decision (NS_ASSERT) around DoAdmit().
+     *
+     * @param state the port state at the arrival instant; cell.vc < state.GetNVcs() and the
+     *        VC's frame state is IDLE or ACCEPT
+     * @param cell the arriving cell
+     * @return the decision
+     */
+    AtmAdmitDecision Admit(const AtmPortState& state, const AtmCell& cell);
+
+    /**
+     * @brief Optional hook: a cell has left the buffer for the link. Default: nothing.
+     * @param state the port state after the departure
+     * @param cell the departed cell
+     */
+    virtual void NotifyDeparture(const AtmPortState& state, const AtmCell& cell);
+
+    /**
+     * @brief Optional hook: the EOM cell of a PDU that is being discarded with its EOM kept
+     *        (frame state DROP_PPD) arrives. The port stores it only if this returns true and
+     *        X < K; return false to drop it too (e.g. a per-VC queue limit the EOM would
+     *        exceed). Default: true.
+     * @param state the port state at the arrival instant
+     * @param eom the EOM cell
+     * @return true to keep the EOM if the buffer has room
+     */
+    virtual bool AdmitDelimiter(const AtmPortState& state, const AtmCell& eom);
+
+    /**
+     * @brief Optional hook: a VC has been added to the port. Default: nothing.
+     * @param vc the new VC's index
+     */
+    virtual void NotifyVcAdded(uint32_t vc);
+
+    /**
+     * @return true (the default) if the policy honours PDU boundaries: once it refuses a non-EOM
+     *         cell of a PDU it refuses the rest of that PDU (the port's DROP_PPD / DROP_ALL states
+     *         or its own decisions). Cell-level policies such as tail drop return false.
+     */
+    virtual bool IsFrameAware() const;
+
+    /**
+     * @brief Assign fixed random variable stream numbers to the policy's random variables.
+     * @param stream first stream index to use
+     * @return the number of streams assigned (0, the default, for deterministic policies)
+     */
+    virtual int64_t AssignStreams(int64_t stream);
+
+  protected:
+    /**
+     * @brief SPEC 3.1 space(cell): room for this cell in the physical buffer, keeping
+     *        `EomReserveCells` places for EOM cells (a non-EOM cell needs X < K - reserve, an
+     *        EOM cell X < K).
+     * @param state the port state
+     * @param cell the arriving cell
+     * @return true if the cell fits
+     */
+    bool HasRoom(const AtmPortState& state, const AtmCell& cell) const;
+
+    /**
+     * @param state the port state
+     * @param cell the arriving cell
+     * @return true if the cell is the first of its PDU (the VC's frame state is IDLE): where
+     *         frame-level policies decide
+     */
+    static bool IsFirstCell(const AtmPortState& state, const AtmCell& cell)
+    {
+        return state.GetFrameState(cell.vc) == AtmFrameState::IDLE;
+    }
+
+    /**
+     * @brief Refuse a whole PDU on its first cell (EPD-style): DROP_FRAME whose EOM is kept only
+     *        if `KeepEomOnReject` is true (SPEC 3.1: a fully rejected PDU left nothing queued).
+     *        The cell carrying the decision is always dropped: a refused single-cell PDU (first
+     *        cell = EOM) is dropped even with KeepEomOnReject, since its EOM would delimit
+     *        nothing but the refused PDU itself (SPEC 3.1's pseudo-code would enqueue it; JAIN's
+     *        DFBA pseudo-code drops it).
+     * @param reason the drop reason
+     * @return the decision
+     */
+    AtmAdmitDecision RejectFrame(const char* reason) const;
+
+    /**
+     * @brief Overflow inside a PDU already (partly) accepted: PPD, i.e. DROP_FRAME keeping the
+     *        EOM when there is room for it (SPEC 3.3).
+     * @param reason the drop reason
+     * @return the decision
+     */
+    static AtmAdmitDecision Overflow(const char* reason)
+    {
+        return AtmAdmitDecision::DropFrame(reason, true);
+    }
+
+  private:
+    uint32_t m_eomReserveCells{0}; //!< "EomReserveCells"
+    bool m_keepEomOnReject{false}; //!< "KeepEomOnReject"
+
+    /**
+     * @brief The policy's decision for an arriving cell (see Admit() for the preconditions and
+     * the class description for the contract).
+     * @param state the port state
+     * @param cell the arriving cell
+     * @return the decision
+     */
+    virtual AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) = 0;
+};
+
+} // namespace ns3
+
+#endif // ATM_BUFFER_POLICY_H

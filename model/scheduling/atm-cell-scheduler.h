@@ -1,0 +1,130 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_CELL_SCHEDULER_H
+#define ATM_CELL_SCHEDULER_H
+
+#include "ns3/atm-port-state.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief Base class of cell schedulers: decides which queue of an output port sends in the next
+ * cell slot (STYLE 2, 3; SPEC 3.17).
+ *
+ * The port owns the queues and their cells; a scheduler keeps only its own bookkeeping of queue
+ * ids, maintained from notifications, and reads eligibility (cells present and may-send flag,
+ * AtmPortState::IsQueueEligible()) from the state. The port's calling protocol:
+ * - NotifyQueueAdded(state, q) after each AtmPortState::AddQueue(), in queue-id order;
+ * - NotifyBacklogged(q) when queue q goes from 0 to 1 cell (AtmPortState::OnEnqueue() returns
+ *   true), NotifyEmptied(q) when it goes back to 0 (AtmPortState::OnDequeue() returns true, also
+ *   for cells purged by a buffer policy decision);
+ * - in each transmit slot, SelectQueue(state, now); if it returns q the port dequeues the head
+ *   cell of q, then calls NotifyServed(q), then NotifyEmptied(q) if q became empty.
+ *
+ * The public functions are non-virtual: they check the protocol and the result (NS_ASSERT) and
+ * call the private virtual core. Contract of every scheduler (the "atm-cell-scheduler-contract"
+ * suite checks it for every registered subclass):
+ * - SelectQueue() never returns a queue that is empty or not allowed to send;
+ * - if IsWorkConserving(), SelectQueue() returns a queue whenever an eligible queue exists;
+ * - selections are a deterministic function of the notifications and states seen.
+ *
+ * Per selection the concrete schedulers of the module cost O(1) or O(priority levels), plus one
+ * step per ineligible queue they skip; nothing is allocated after NotifyQueueAdded().
+ */
+class AtmCellScheduler : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmCellScheduler();
+    ~AtmCellScheduler() override;
+
+    /**
+     * @brief A queue has been added to the port.
+     * @param state the port state, which already holds the queue
+     * @param queue the new queue id (equal to the number of queues notified before)
+     */
+    void NotifyQueueAdded(const AtmPortState& state, uint32_t queue);
+
+    /**
+     * @brief A queue received its first cell.
+     * @param queue the queue id
+     */
+    void NotifyBacklogged(uint32_t queue);
+
+    /**
+     * @brief A queue lost its last cell.
+     * @param queue the queue id
+     */
+    void NotifyEmptied(uint32_t queue);
+
+    /**
+     * @brief Choose the queue that sends in this slot.
+     * @param state the port state
+     * @param now the slot's start time
+     * @return a queue that is eligible in @p state, or nothing (the slot stays idle)
+     */
+    std::optional<uint32_t> SelectQueue(const AtmPortState& state, Time now);
+
+    /**
+     * @brief The head cell of a queue has been sent (called before NotifyEmptied()).
+     * @param queue the queue served (normally the one SelectQueue() returned)
+     */
+    void NotifyServed(uint32_t queue);
+
+    /**
+     * @return true (the default) if the scheduler never leaves a slot idle while an eligible
+     *         queue exists
+     */
+    virtual bool IsWorkConserving() const;
+
+  private:
+    /**
+     * @brief Hook for NotifyQueueAdded(): size per-queue bookkeeping. Default: nothing.
+     * @param state the port state
+     * @param queue the new queue id
+     */
+    virtual void DoNotifyQueueAdded(const AtmPortState& state, uint32_t queue);
+    /**
+     * @brief Hook for NotifyBacklogged().
+     * @param queue the queue id
+     */
+    virtual void DoNotifyBacklogged(uint32_t queue) = 0;
+    /**
+     * @brief Hook for NotifyEmptied().
+     * @param queue the queue id
+     */
+    virtual void DoNotifyEmptied(uint32_t queue) = 0;
+    /**
+     * @brief The selection (see SelectQueue()).
+     * @param state the port state
+     * @param now the slot's start time
+     * @return an eligible queue, or nothing
+     */
+    virtual std::optional<uint32_t> DoSelectQueue(const AtmPortState& state, Time now) = 0;
+    /**
+     * @brief Hook for NotifyServed(). Default: nothing.
+     * @param queue the queue served
+     */
+    virtual void DoNotifyServed(uint32_t queue);
+
+    std::vector<uint8_t> m_backlogged; //!< per queue: 1 between NotifyBacklogged and NotifyEmptied
+};
+
+} // namespace ns3
+
+#endif // ATM_CELL_SCHEDULER_H

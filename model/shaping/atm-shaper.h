@@ -1,0 +1,100 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_SHAPER_H
+#define ATM_SHAPER_H
+
+#include "ns3/atm-cell-clock.h"
+#include "ns3/atm-cell.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmShaper: base class of traffic shapers (the spacing rule of one shaped flow).
+ */
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief Base class of shapers (SPEC 3.22): the spacing rule of one shaped flow of cells — a
+ *        VC, the VCs of a VP, or a whole output port — on one link.
+ *
+ * A shaper only computes times; AtmShapingGate applies them. After each cell of the flow
+ * starts on the link (NotifySent(), with the start of its slot), GetEarliestStart() says when
+ * the flow's next cell may start at the earliest; the gate holds the flow's queues until the
+ * first slot of the link's exact cell clock at or after that time. Shapers see slot starts of
+ * that clock (AtmCellClock), so a rule computed on exact rates never drifts against the link.
+ *
+ * Subclasses: PcrShaper (spacing at PCR), VbrShaper (dual GCRA: bursts at PCR up to MBS, SCR in
+ * the long run), PacketTrainShaper (per-cell spacing R and inter-PDU gap I of 1990s adapters).
+ * A shaper belongs to one flow of one link; it holds no random state and schedules nothing.
+ */
+class AtmShaper : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmShaper();
+    ~AtmShaper() override;
+
+    /**
+     * @brief Bind the shaper to its link (the gate does it when the flow is added).
+     * @param clock the link's cell clock
+     */
+    void Attach(const AtmCellClock& clock);
+
+    /**
+     * @return the earliest time the flow's next cell may start (Time::Min() if at once)
+     */
+    Time GetEarliestStart() const;
+
+    /**
+     * @brief A cell of the flow started on the link.
+     * @param cell the cell
+     * @param slotStart the start of its slot (not before GetEarliestStart())
+     */
+    void NotifySent(const AtmCell& cell, Time slotStart);
+
+    /// @return the cells of the flow sent so far
+    uint64_t GetCellsSent() const;
+
+  protected:
+    /// @return the link's clock (valid after Attach())
+    const AtmCellClock& GetClock() const;
+
+  private:
+    /**
+     * @brief Hook for Attach(): read the clock (e.g. the slot length). Default: nothing.
+     * @param clock the link's clock
+     */
+    virtual void DoAttach(const AtmCellClock& clock);
+    /**
+     * @return the earliest start of the next cell (Time::Min() if at once)
+     */
+    virtual Time DoGetEarliestStart() const = 0;
+    /**
+     * @brief Update the rule's state for a sent cell.
+     * @param cell the cell
+     * @param slotStart the start of its slot
+     */
+    virtual void DoNotifySent(const AtmCell& cell, Time slotStart) = 0;
+
+    AtmCellClock m_clock;     //!< the link's clock
+    bool m_attached{false};   //!< Attach() was called
+    uint64_t m_cellsSent{0};  //!< cells sent
+};
+
+} // namespace ns3
+
+#endif // ATM_SHAPER_H
