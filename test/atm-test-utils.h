@@ -23,6 +23,7 @@
 #include "ns3/node-container.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/tcp-header.h"
 #include "ns3/type-id.h"
 
@@ -603,6 +604,47 @@ struct AtmHostPair
      * @param rate their CellRate
      */
     explicit AtmHostPair(Time linkDelay = Time(0), const std::string& rate = "OC3c");
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Sets the global RngRun for the lifetime of the guard and restores the previous value
+ *        when it goes out of scope, also when a failing NS_TEST_ASSERT_MSG_* returns early from
+ *        DoRun(), so a test that loops over seeds never leaves its run number to later suites.
+ */
+class RngRunGuard
+{
+  public:
+    /// Remember the current run number (use Set() to change it).
+    RngRunGuard()
+        : m_saved(RngSeedManager::GetRun())
+    {
+    }
+
+    /// @param run the run number to set now
+    explicit RngRunGuard(uint64_t run)
+        : RngRunGuard()
+    {
+        Set(run);
+    }
+
+    /// Restore the run number that was current at construction.
+    ~RngRunGuard()
+    {
+        RngSeedManager::SetRun(m_saved);
+    }
+
+    RngRunGuard(const RngRunGuard&) = delete;
+    RngRunGuard& operator=(const RngRunGuard&) = delete;
+
+    /// @param run the run number to set (restored at destruction all the same)
+    void Set(uint64_t run)
+    {
+        RngSeedManager::SetRun(run);
+    }
+
+  private:
+    uint64_t m_saved; //!< the run number to restore
 };
 
 } // namespace atmtest
