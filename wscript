@@ -40,10 +40,14 @@ def build(bld):
     module = bld.create_ns3_module('atm', modules)
     module.source = _cmake_list(bld, 'atm_source_files')
     module.defines = [version_define]
+    # The private compatibility header (model/atm-ns3-compat.h, not installed) for the module's
+    # own sources and tests, wherever they sit under model/.
+    module.includes = ['model']
 
     module_test = bld.create_ns3_module_test_library('atm')
     module_test.source = _cmake_list(bld, 'atm_test_sources')
     module_test.defines = [version_define]
+    module_test.includes = ['model']
 
     headers = bld(features='ns3header')
     headers.module = 'atm'
@@ -53,6 +57,5 @@ def build(bld):
         for example in _cmake_list(bld, 'atm_examples'):
             obj = bld.create_ns3_program(example, ['atm'] + modules)
             obj.source = 'examples/%s.cc' % example
-            obj.defines = [version_define]
 
     bld.ns3_python_bindings()

@@ -9,8 +9,14 @@
  * @file
  * @ingroup atm
  * The one place where the atm module's C++ code absorbs differences between ns-3 releases
- * (3.37 ... 3.48). Nothing else in the module may test ATM_NS3_VERSION. Include it from .cc files
- * only (tests included), never from a public header: user scripts do not get the define.
+ * (3.37 ... 3.48). Nothing else in the module may test ATM_NS3_VERSION.
+ *
+ * This header is private: it is not installed, and only the module's own .cc files and tests
+ * include it (the build adds model/ to their include path and defines ATM_NS3_VERSION for them).
+ * No installed header may include it or test ATM_NS3_VERSION, so that a user program compiles
+ * against the installed headers whatever its build system: an ns-3 scratch/ script, an
+ * out-of-tree CMake project (find_package(ns3-atm)) or a plain compiler command (pkg-config
+ * ns3-atm). A build check compiles every installed header on its own without the define.
  *
  * ATM_NS3_VERSION is 100 * major + minor of the ns-3 release the module is built against (3.37 ->
  * 337). Installed ns-3 headers carry no version macro, so the build system derives it (from NS3_VER
@@ -21,7 +27,7 @@
  * - 3.42 turned TestCase::TestDuration and TestSuite::Type into scoped enums
  *   (TestCase::Duration::QUICK, TestSuite::Type::UNIT) and deprecated the old names; 3.46 removed
  *   them. Tests use ATM_TEST_QUICK / ATM_TEST_EXTENSIVE / ATM_TEST_TAKES_FOREVER and
- *   ATM_SUITE_UNIT / ATM_SUITE_SYSTEM.
+ *   ATM_SUITE_UNIT / ATM_SUITE_SYSTEM (the file using them includes "ns3/test.h").
  * - 3.42 renamed EventId::IsRunning() to IsPending() (the old name was removed in 3.46): use
  *   AtmEventIsPending().
  * - Up to 3.44, TcpSocketBase and RttEstimator override GetInstanceTypeId() to return their own
@@ -35,11 +41,10 @@
  */
 
 #ifndef ATM_NS3_VERSION
-#error "ATM_NS3_VERSION is not defined: build the atm module through its CMakeLists.txt or wscript"
+#error "ATM_NS3_VERSION is not defined: atm-ns3-compat.h is private to the atm module's own sources and tests, built through its CMakeLists.txt or wscript; user programs include ns3/atm-module.h or single ns3/<name>.h headers instead"
 #endif
 
 #include "ns3/event-id.h"
-#include "ns3/test.h"
 
 #if ATM_NS3_VERSION >= 342
 #define ATM_TEST_QUICK ns3::TestCase::Duration::QUICK

@@ -2,11 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/aal5-reassembler.h"
 #include "ns3/aal5-segmenter.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/boolean.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"

@@ -10,10 +10,10 @@
  * of a PVC (TryInstall refuses without setting anything up).
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-cac.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"

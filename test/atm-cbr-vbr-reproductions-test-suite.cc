@@ -15,10 +15,11 @@
  * The oracles are hand-computed: C of SPEC 2.7 and whole segments per round trip.
  */
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"

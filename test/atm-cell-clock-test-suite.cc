@@ -2,9 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/nstime.h"
 #include "ns3/test.h"
 

@@ -2,12 +2,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/aal5-segmenter.h"
 #include "ns3/atm-cell-header.h"
 #include "ns3/atm-cell.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/packet.h"
 #include "ns3/test.h"
 

@@ -2,11 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-channel.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"

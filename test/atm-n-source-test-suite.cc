@@ -2,13 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-channel.h"
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-switch.h"
 #include "ns3/double.h"
 #include "ns3/pointer.h"

@@ -10,9 +10,9 @@
  * AtmPolicerFactory, on hand-computed arrival sequences. No simulator.
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-policer-factory.h"
 #include "ns3/atm-policer.h"
 #include "ns3/boolean.h"

@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/test.h"
 

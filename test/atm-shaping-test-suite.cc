@@ -15,9 +15,9 @@
  * GetSlotStart(k + 1), so the sink's arrival times give the departure slots exactly.
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-on-off-cell-source.h"
 #include "ns3/atm-shaping-gate.h"
 #include "ns3/enum.h"

@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-cell-rate.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"

@@ -15,11 +15,11 @@
  * Bench: SwitchBench on OC-3c links without delay; probe 0 -> port 0 (Upc) -> port 1 -> probe 1.
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-credit-flow-control.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-shaping-gate.h"
 #include "ns3/boolean.h"

@@ -2,10 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-n-source-helper.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-on-off-cell-source.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"

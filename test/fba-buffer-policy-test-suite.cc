@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-buffer-policy-factory.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/fba-buffer-policy.h"

@@ -2,10 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/gcra-leaky-bucket.h"
 #include "ns3/gcra.h"
 #include "ns3/nstime.h"

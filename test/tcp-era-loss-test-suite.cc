@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-helper.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"

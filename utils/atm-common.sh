@@ -41,8 +41,9 @@ atm_deps_debian() {
     # tshark: the pcap test checks that Wireshark's dissectors decode the SunATM traces.
     # python3-matplotlib: the validation runner's figures (utils/atm-validation).
     # python3-docutils: the check that doc/atm.rst parses without warnings.
+    # pkg-config: the check that a plain compiler command finds the installed module.
     atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
-        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-docutils
+        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-docutils pkg-config
 }
 
 # Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
@@ -128,6 +129,7 @@ atm_test_standalone() {
     atm_run_examples "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
     atm_check_doc "$1" "$3"
+    atm_check_install "$1" "$3"
 }
 
 # doc/atm.rst parses with docutils without a warning (Sphinx-only directives and roles aside).
@@ -162,6 +164,70 @@ atm_run_validation_smoke() {
         && [ -s "$dir/validation-smoke/figures/sandia-sel.png" ] || rc=1
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-smoke.log"
     atm_count "$label validation runner smoke run (SANDIA-SEL, 1 s)" $rc
+}
+
+# A user program against the installed module, whatever its build system: cmake --install into
+# a scratch prefix; every installed header compiles alone (nothing defined for the atm module, as
+# in a user program: no ATM_NS3_VERSION, no private header); test/user-program as an out-of-tree
+# CMake project (find_package(ns3-atm), ns3::atm) and with a plain compiler command (pkg-config
+# --cflags --libs ns3-atm); both programs run and must print ok. $1 = build dir, $2 = label.
+atm_check_install() {
+    local build label=$2 work prefix rc libdir pcdir cflags libs src std h
+    local cxxflags=()
+    build=$(cd "$1" && pwd) || return 1
+    # The C++ standard the ns-3 found needs (a plain compiler command must ask for it).
+    std=$(sed -n 's/^ATM_CXX_STANDARD:[A-Z]*=//p' "$build/CMakeCache.txt")
+    [ -n "$std" ] && cxxflags=(-std=c++$std)
+    work=$build/install-check
+    prefix=$work/prefix
+    rm -rf "$work" && mkdir -p "$work"
+
+    cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 20 "$work/install.log"
+    atm_count "$label cmake --install (library, headers, CMake package, pkg-config file)" $rc
+    [ $rc -eq 0 ] || return 0
+
+    libdir=$(dirname "$(find "$prefix" -name 'libns3-atm.so*' | head -n 1)")
+    pcdir=$(dirname "$(find "$prefix" -name ns3-atm.pc | head -n 1)")
+    cflags=$(PKG_CONFIG_PATH=$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} pkg-config --cflags ns3-atm 2>"$work/pkg-config.log")
+    libs=$(PKG_CONFIG_PATH=$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} pkg-config --libs ns3-atm 2>>"$work/pkg-config.log")
+    [ -n "$libs" ] || cat "$work/pkg-config.log"
+
+    # Each header alone, as the only line of a program.
+    ls "$prefix/include/ns3" | grep '\.h$' >"$work/headers.txt"
+    xargs -P "$(nproc)" -I{} sh -c 'echo "#include \"ns3/{}\"" | ${CXX:-c++} '"${cxxflags[*]:-}"' '"$cflags"' -fsyntax-only -x c++ - >"$0/header-{}.log" 2>&1 || echo {}' "$work" \
+        <"$work/headers.txt" >"$work/headers-failed.txt"
+    rc=0
+    if [ -s "$work/headers-failed.txt" ]; then
+        rc=1
+        while read -r h; do
+            atm_log "ns3/$h does not compile on its own:"
+            head -n 8 "$work/header-$h.log"
+        done <"$work/headers-failed.txt"
+    fi
+    atm_count "$label each of the $(wc -l <"$work/headers.txt") installed headers compiles alone in a user program" $rc
+
+    # The out-of-tree CMake project.
+    src=$ATM_ROOT/test/user-program
+    cmake -S "$src" -B "$work/cmake-project" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake-project.log" 2>&1 \
+        && cmake --build "$work/cmake-project" >>"$work/cmake-project.log" 2>&1 \
+        && LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$work/cmake-project/atm-user-program" \
+            >>"$work/cmake-project.log" 2>&1 \
+        && grep -q '"ok":true' "$work/cmake-project.log"
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 30 "$work/cmake-project.log"
+    atm_count "$label out-of-tree CMake project: find_package(ns3-atm), ns3::atm, ns3/atm-module.h" $rc
+
+    # A plain compiler command.
+    # shellcheck disable=SC2086
+    ${CXX:-c++} "${cxxflags[@]}" $cflags "$src/atm-user-program.cc" -o "$work/plain-program" $libs \
+        >"$work/plain.log" 2>&1 \
+        && LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$work/plain-program" >>"$work/plain.log" 2>&1 \
+        && grep -q '"ok":true' "$work/plain.log"
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 30 "$work/plain.log"
+    atm_count "$label plain compiler command: pkg-config --cflags --libs ns3-atm, ns3/atm-module.h" $rc
 }
 
 atm_summary() {

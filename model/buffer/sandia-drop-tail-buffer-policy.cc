@@ -4,7 +4,8 @@
 
 #include "sandia-drop-tail-buffer-policy.h"
 
-#include "ns3/atm-ns3-compat.h"
+#include "atm-ns3-compat.h"
+
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"

@@ -4,8 +4,9 @@
 
 #include "dual-gcra-policer.h"
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/abort.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"

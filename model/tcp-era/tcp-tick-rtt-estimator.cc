@@ -4,8 +4,9 @@
 
 #include "tcp-tick-rtt-estimator.h"
 
+#include "atm-ns3-compat.h"
+
 #include "ns3/abort.h"
-#include "ns3/atm-ns3-compat.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
