@@ -48,7 +48,7 @@ AtmCellTransmitter::DoDispose()
     m_in.clear();
     m_pending = 0;
     m_port = nullptr;
-    m_gate = nullptr;
+    m_gates.clear();
     m_send = SendCallback();
     Object::DoDispose();
 }
@@ -109,7 +109,7 @@ AtmCellTransmitter::ScheduleSlot(uint64_t k)
 void
 AtmCellTransmitter::Arrive(uint32_t input, const AtmCell& cell, uint32_t vc, Time arrival)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    // Per cell: no NS_LOG_FUNCTION.
     NS_ASSERT_MSG(m_port, "AtmCellTransmitter: Arrive() before Setup()");
     NS_ASSERT_MSG(input < m_in.size(), "AtmCellTransmitter: unknown input " << input);
     NS_ASSERT_MSG(arrival >= Simulator::Now(), "AtmCellTransmitter: arrival in the past");
@@ -134,8 +134,10 @@ void
 AtmCellTransmitter::Kick()
 {
     NS_LOG_FUNCTION(this);
-    if (!m_port)
+    if (!m_port || m_inSlot)
     {
+        // Inside Slot() (a gate woken by the far end while the cell is handed over): the slot
+        // plans its successor at its end, with every gate's new release.
         return;
     }
     const uint64_t now = std::max(m_firstFreeSlot, m_clock.GetSlotAtOrAfter(Simulator::Now()));
@@ -149,7 +151,7 @@ AtmCellTransmitter::Kick()
 void
 AtmCellTransmitter::Stage(const AtmCell& cell, uint32_t vc)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    // Per cell: no NS_LOG_FUNCTION.
     NS_ASSERT_MSG(m_port, "AtmCellTransmitter: Stage() before Setup()");
     const Time now = Simulator::Now();
     Drain(now); // keep arrival order with announced cells, if any
@@ -163,18 +165,35 @@ AtmCellTransmitter::Stage(const AtmCell& cell, uint32_t vc)
 }
 
 void
-AtmCellTransmitter::SetShapingGate(Ptr<AtmShapingGate> gate)
+AtmCellTransmitter::AddGate(Ptr<AtmPortGate> gate)
 {
     NS_LOG_FUNCTION(this << gate);
-    m_gate = gate;
+    NS_ABORT_MSG_IF(!m_port, "AtmCellTransmitter: AddGate() before Setup()");
+    NS_ABORT_MSG_IF(!gate, "AtmCellTransmitter: AddGate(null)");
+    gate->Setup(m_port,
+                m_clock,
+                m_port->AddHolder(),
+                MakeCallback(&AtmCellTransmitter::Kick, this));
+    m_gates.push_back(gate);
+}
+
+uint32_t
+AtmCellTransmitter::GetNGates() const
+{
+    return static_cast<uint32_t>(m_gates.size());
 }
 
 uint64_t
 AtmCellTransmitter::NextUsefulSlot(uint64_t floor) const
 {
-    if (m_gate)
+    // No cell may start before every gate's earliest start (a port shaper).
+    for (const Ptr<AtmPortGate>& gate : m_gates)
     {
-        floor = std::max(floor, m_clock.GetSlotAtOrAfter(m_gate->GetPortEarliestStart()));
+        const Time earliest = gate->GetEarliestStart();
+        if (earliest != Time::Min())
+        {
+            floor = std::max(floor, m_clock.GetSlotAtOrAfter(earliest));
+        }
     }
     if (m_port->GetState().GetNEligibleQueues() > 0)
     {
@@ -193,9 +212,10 @@ AtmCellTransmitter::NextUsefulSlot(uint64_t floor) const
         }
         k = std::max(floor, SlotAfter(first));
     }
-    if (m_gate)
+    // Nothing eligible: the first slot at or after a gate's next release may have something.
+    for (const Ptr<AtmPortGate>& gate : m_gates)
     {
-        const Time release = m_gate->GetNextRelease();
+        const Time release = gate->GetNextRelease();
         if (release != Time::Max())
         {
             k = std::min(k, std::max(floor, m_clock.GetSlotAtOrAfter(release)));
@@ -259,34 +279,39 @@ AtmCellTransmitter::Slot(uint64_t generation)
         return; // superseded by an earlier slot, or the transmitter was disposed
     }
     m_planned = false;
+    m_inSlot = true;
     const uint64_t k = m_nextSlot;
     const Time now = Simulator::Now();
     ++m_slotEvents;
     m_firstFreeSlot = k + 1;
     Drain(now);
-    std::optional<AtmCell> cell;
-    if (m_gate)
+    // The gates release what is due at this slot start, then bound when a cell may start.
+    bool mayStart = true;
+    for (const Ptr<AtmPortGate>& gate : m_gates)
     {
-        m_gate->ReleaseDue(now);
-        if (m_gate->GetPortEarliestStart() <= now)
-        {
-            cell = m_port->Dequeue(now);
-        }
+        gate->ReleaseDue(now);
     }
-    else
+    for (const Ptr<AtmPortGate>& gate : m_gates)
+    {
+        mayStart = mayStart && gate->GetEarliestStart() <= now;
+    }
+    std::optional<AtmCell> cell;
+    if (mayStart)
     {
         cell = m_port->Dequeue(now);
     }
     if (cell)
     {
         ++m_cellsSent;
-        if (m_gate)
+        // Before the send callback, which may stage the VC's next cell (Stage()) and whose
+        // far end may return a credit at once.
+        for (const Ptr<AtmPortGate>& gate : m_gates)
         {
-            // Before the send callback, which may stage the VC's next cell (Stage()).
-            m_gate->NotifySent(*cell, k);
+            gate->NotifySent(*cell, k);
         }
         m_send(*cell, k);
     }
+    m_inSlot = false;
     Plan(k + 1);
 }
 

@@ -8,9 +8,9 @@
 #include "atm-cell-clock.h"
 #include "atm-cell.h"
 #include "atm-output-port.h"
+#include "atm-port-gate.h"
 #include "atm-ring.h"
 
-#include "ns3/atm-shaping-gate.h"
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -38,7 +38,7 @@ namespace ns3
  * instant, in arrival-time order across its inputs, then asks the port for one cell
  * (AtmOutputPort::Dequeue) and hands it to the send callback, which puts it on the link.
  * A cell arriving exactly at a slot start is stored after that slot's departure
- * ("departures before arrivals", DESIGN.md §6.2) and can leave at the next slot at the
+ * ("departures before arrivals") and can leave at the next slot at the
  * earliest, so a cell that arrives in slot k departs in slot k + 1 or later.
  *
  * Arrivals are announced ahead of time (Arrive()): an upstream transmitter knows when a
@@ -52,11 +52,13 @@ namespace ns3
  * (CellEnqueue, CellDrop, FrameDrop, CellsInQueue) fire is the next slot start, at most one cell
  * time late.
  *
- * The transmitter sleeps when no queue is eligible and no arrival is announced, and wakes
- * at the first slot strictly after the next arrival, or at Kick() when eligibility changes
- * (credits), or at the first slot at or after the end of a shaping hold (an AtmShapingGate, if
- * set, is asked at each slot to release what is due, and whether its port shaper lets a cell
- * leave yet): an idle link costs no events, and a shaped cell costs only the slot that sends it.
+ * Gates (AtmPortGate: credits, shaping, ...) decide which queues are eligible: at each slot the
+ * transmitter asks every gate to release what is due and whether a cell may start yet, and tells
+ * every gate which cell it sent (the protocol is in AtmPortGate's description). The transmitter
+ * sleeps when no queue is eligible and no arrival is announced, and wakes at the first slot
+ * strictly after the next arrival, at the first slot at or after the earliest release any gate
+ * reports, or at Kick() (a gate's Wake(), or AtmOutputPort::SetQueueHeld by a script): an idle
+ * link costs no events, and a held cell costs only the slot that sends it.
  *
  * An end-system adapter has a single input whose cells are ready at the instant it stages
  * them; it may Stage() them instead of announcing them: they are stored in the port at once
@@ -121,15 +123,19 @@ class AtmCellTransmitter : public Object
     void Stage(const AtmCell& cell, uint32_t vc);
 
     /**
-     * @brief Let a shaping gate hold queues and bound departures (AtmDevice does it).
-     * @param gate the gate (null: none)
+     * @brief Add a gate: the port gives it a holder bit and the gate is connected to the port,
+     *        the link's clock and Kick() (AtmPortGate::Setup). Gates are asked in the order they
+     *        were added. The device does it for its gates (AtmDevice::AddGate).
+     * @param gate the gate (not yet set up)
      */
-    void SetShapingGate(Ptr<AtmShapingGate> gate);
+    void AddGate(Ptr<AtmPortGate> gate);
+    /// @return the number of gates
+    uint32_t GetNGates() const;
 
     /**
-     * @brief Re-evaluate the next slot after a change of eligibility (credits, shaping,
-     *        AtmOutputPort::SetQueueHeld). A cell may then leave at the current instant if it
-     *        is a slot start not yet used.
+     * @brief Re-evaluate the next slot after a change of eligibility outside the slot protocol
+     *        (a gate's Wake(), AtmOutputPort::SetQueueHeld by a script). A cell may then leave
+     *        at the current instant if it is a slot start not yet used.
      */
     void Kick();
 
@@ -186,7 +192,7 @@ class AtmCellTransmitter : public Object
     void Plan(uint64_t earliest);
     /**
      * @brief The slot at which the transmitter has something to do: a cell may leave, an
-     *        announced cell arrives, or a shaping hold ends.
+     *        announced cell arrives, or a gate releases a queue.
      * @param floor the first slot that may be used
      * @return the slot, or UINT64_MAX if there is nothing to do
      */
@@ -202,23 +208,24 @@ class AtmCellTransmitter : public Object
      */
     void ScheduleSlot(uint64_t k);
 
-    Ptr<AtmOutputPort> m_port;          //!< the port served
-    Ptr<AtmShapingGate> m_gate;         //!< shaping, or null
-    AtmCellClock m_clock;               //!< the link's cell clock
-    SendCallback m_send;                //!< receives the transmitted cells
-    std::vector<AtmRing<Arrival>> m_in; //!< announced cells, one FIFO per input
-    uint32_t m_pending{0};              //!< total announced cells not yet stored
-    uint32_t m_tieStart{0};             //!< first input scanned for simultaneous arrivals
-    Time m_lastArrival{Time::Min()};    //!< instant of the last stored arrival
-    bool m_planned{false};              //!< a slot event is planned
-    uint64_t m_generation{0};           //!< generation of the planned slot event
-    uint64_t m_staleEvents{0};          //!< superseded slot events that fired
-    uint64_t m_nextSlot{0};             //!< slot of the planned event (valid if m_planned)
-    Time m_nextSlotPrevStart;           //!< start of slot m_nextSlot - 1 (or -1 ns)
-    uint64_t m_firstFreeSlot{0};        //!< first slot not yet used
-    uint64_t m_cellsSent{0};            //!< busy slots
-    uint64_t m_slotEvents{0};           //!< slot events executed
-    uint32_t m_context{0xffffffff};     //!< context of the slot events (Simulator::NO_CONTEXT)
+    Ptr<AtmOutputPort> m_port;             //!< the port served
+    std::vector<Ptr<AtmPortGate>> m_gates; //!< the gates, in the order they were added
+    AtmCellClock m_clock;                  //!< the link's cell clock
+    SendCallback m_send;                   //!< receives the transmitted cells
+    std::vector<AtmRing<Arrival>> m_in;    //!< announced cells, one FIFO per input
+    uint32_t m_pending{0};                 //!< total announced cells not yet stored
+    uint32_t m_tieStart{0};                //!< first input scanned for simultaneous arrivals
+    Time m_lastArrival{Time::Min()};       //!< instant of the last stored arrival
+    bool m_planned{false};                 //!< a slot event is planned
+    bool m_inSlot{false};                  //!< Slot() is running (Kick() waits for its Plan())
+    uint64_t m_generation{0};              //!< generation of the planned slot event
+    uint64_t m_staleEvents{0};             //!< superseded slot events that fired
+    uint64_t m_nextSlot{0};                //!< slot of the planned event (valid if m_planned)
+    Time m_nextSlotPrevStart;              //!< start of slot m_nextSlot - 1 (or -1 ns)
+    uint64_t m_firstFreeSlot{0};           //!< first slot not yet used
+    uint64_t m_cellsSent{0};               //!< busy slots
+    uint64_t m_slotEvents{0};              //!< slot events executed
+    uint32_t m_context{0xffffffff};        //!< context of the slot events (Simulator::NO_CONTEXT)
 };
 
 } // namespace ns3

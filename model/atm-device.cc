@@ -11,6 +11,8 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -72,6 +74,7 @@ AtmDevice::DoDispose()
     m_tx = nullptr;
     m_credits = nullptr;
     m_gate = nullptr;
+    m_gates.clear();
     m_cac = nullptr;
     m_port = nullptr;
     m_channel = nullptr;
@@ -95,15 +98,43 @@ AtmDevice::Attach(Ptr<AtmChannel> channel)
     m_tx->Setup(m_port,
                 AtmCellClock(channel->GetCellRate()),
                 MakeCallback(&AtmDevice::SendCell, this));
-    if (m_credits)
+    for (const Ptr<AtmPortGate>& gate : m_gates)
     {
-        m_credits->Setup(m_port, m_tx, m_node ? m_node->GetId() : Simulator::NO_CONTEXT);
+        m_tx->AddGate(gate);
     }
-    if (m_gate)
+    NotifyAttached();
+}
+
+void
+AtmDevice::NotifyAttached()
+{
+}
+
+void
+AtmDevice::AddGate(Ptr<AtmPortGate> gate)
+{
+    NS_LOG_FUNCTION(this << gate);
+    NS_ABORT_MSG_IF(!gate, "AtmDevice: AddGate(null)");
+    NS_ABORT_MSG_IF(m_tx && m_tx->GetCellsSent() > 0,
+                    "AtmDevice on node " << (m_node ? m_node->GetId() : 0) << ": gate "
+                                         << gate->GetInstanceTypeId().GetName()
+                                         << " added after cells were sent; add gates before "
+                                            "the simulation starts");
+    for (const Ptr<AtmPortGate>& g : m_gates)
     {
-        m_gate->Setup(m_port, m_tx->GetClock());
-        m_tx->SetShapingGate(m_gate);
+        NS_ABORT_MSG_IF(g == gate, "AtmDevice: the same gate added twice");
     }
+    m_gates.push_back(gate);
+    if (m_tx)
+    {
+        m_tx->AddGate(gate);
+    }
+}
+
+const std::vector<Ptr<AtmPortGate>>&
+AtmDevice::GetGates() const
+{
+    return m_gates;
 }
 
 Ptr<AtmShapingGate>
@@ -112,11 +143,7 @@ AtmDevice::GetShapingGate()
     if (!m_gate)
     {
         m_gate = CreateObject<AtmShapingGate>();
-        if (m_tx)
-        {
-            m_gate->Setup(m_port, m_tx->GetClock());
-            m_tx->SetShapingGate(m_gate);
-        }
+        AddGate(m_gate);
     }
     return m_gate;
 }
@@ -136,12 +163,7 @@ AtmDevice::HasShapingGate() const
 void
 AtmDevice::SendCell(const AtmCell& cell, uint64_t slot)
 {
-    // The credit is spent before the far end can return it (it may do so on arrival, from
-    // inside Transmit).
-    if (m_credits)
-    {
-        m_credits->NotifySent(cell.vc);
-    }
+    // The gates (credits, shaping) already know the cell is sent (AtmCellTransmitter::Slot).
     const AtmCellClock& clock = m_tx->GetClock();
     m_channel->Transmit(this, cell, clock.GetSlotStart(slot), clock.GetSlotStart(slot + 1));
     NotifyCellSent(cell);
@@ -189,12 +211,22 @@ AtmDevice::GetCreditFlowControl() const
 void
 AtmDevice::SetCreditFlowControl(Ptr<AtmCreditFlowControl> credits)
 {
-    NS_ABORT_MSG_IF(m_tx && m_tx->GetCellsSent() > 0,
-                    "AtmDevice: credit flow control set after cells were sent");
-    m_credits = credits;
-    if (m_credits && m_tx)
+    if (credits == m_credits)
     {
-        m_credits->Setup(m_port, m_tx, m_node ? m_node->GetId() : Simulator::NO_CONTEXT);
+        return;
+    }
+    NS_ABORT_MSG_IF(m_credits && m_tx,
+                    "AtmDevice on node " << (m_node ? m_node->GetId() : 0)
+                                         << ": CreditFlowControl replaced or removed after the "
+                                            "device was attached to its link; set it once");
+    if (m_credits)
+    {
+        m_gates.erase(std::find(m_gates.begin(), m_gates.end(), Ptr<AtmPortGate>(m_credits)));
+    }
+    m_credits = credits;
+    if (m_credits)
+    {
+        AddGate(m_credits);
     }
 }
 

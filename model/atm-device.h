@@ -19,6 +19,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <vector>
 
 /**
  * @file
@@ -92,9 +93,20 @@ class AtmDevice : public NetDevice
     Ptr<AtmCreditFlowControl> GetCreditFlowControl() const;
     /**
      * @brief Gate this device's outgoing hop by AN2 credits (before the first cell is sent).
+     *        Once the device is attached the gate cannot be removed or replaced.
      * @param credits the gate (null: off)
      */
     void SetCreditFlowControl(Ptr<AtmCreditFlowControl> credits);
+    /**
+     * @brief Add an eligibility gate (AtmPortGate) to the outgoing link, before the first cell is
+     *        sent: it holds queues of the output port back (rate pacing, spacing, ...). The
+     *        credit and shaping gates are added through SetCreditFlowControl() and
+     *        GetShapingGate().
+     * @param gate a gate used by no other device
+     */
+    void AddGate(Ptr<AtmPortGate> gate);
+    /// @return the gates of the outgoing link, in the order they were added
+    const std::vector<Ptr<AtmPortGate>>& GetGates() const;
     /**
      * @brief Return one credit to the device at the other end of the link, if that hop runs
      *        credit flow control: a cell of its VC @p vc left (or, at an end system, arrived
@@ -150,6 +162,10 @@ class AtmDevice : public NetDevice
     void DoDispose() override;
 
     /**
+     * @brief Hook run at the end of Attach(), once the transmitter exists.
+     */
+    virtual void NotifyAttached();
+    /**
      * @brief Hook run after a cell left on the link (an adapter stages its VC's next cell).
      * @param cell the cell
      */
@@ -165,15 +181,16 @@ class AtmDevice : public NetDevice
      */
     void SendCell(const AtmCell& cell, uint64_t slot);
 
-    Ptr<Node> m_node;                    //!< the node
-    uint32_t m_ifIndex{0};               //!< interface index
-    Ptr<AtmChannel> m_channel;           //!< the link
-    Ptr<AtmOutputPort> m_port;           //!< "OutputPort"
-    Ptr<AtmCellTransmitter> m_tx;        //!< the transmitter (after Attach)
-    Ptr<AtmCreditFlowControl> m_credits; //!< "CreditFlowControl"
-    Ptr<AtmShapingGate> m_gate;          //!< shaping of the outgoing link, or null
-    Ptr<AtmCac> m_cac;                   //!< "Cac"
-    Mac48Address m_address;              //!< the device's own address
+    Ptr<Node> m_node;                      //!< the node
+    uint32_t m_ifIndex{0};                 //!< interface index
+    Ptr<AtmChannel> m_channel;             //!< the link
+    Ptr<AtmOutputPort> m_port;             //!< "OutputPort"
+    Ptr<AtmCellTransmitter> m_tx;          //!< the transmitter (after Attach)
+    Ptr<AtmCreditFlowControl> m_credits;   //!< "CreditFlowControl"
+    Ptr<AtmShapingGate> m_gate;            //!< shaping of the outgoing link, or null
+    std::vector<Ptr<AtmPortGate>> m_gates; //!< every gate, in the order added
+    Ptr<AtmCac> m_cac;                     //!< "Cac"
+    Mac48Address m_address;                //!< the device's own address
 };
 
 } // namespace ns3

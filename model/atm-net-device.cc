@@ -30,9 +30,9 @@ NS_OBJECT_ENSURE_REGISTERED(AtmNetDevice);
 
 namespace
 {
-constexpr uint16_t IPV4_PROTOCOL = 0x0800; //!< EtherType of IPv4
-constexpr uint16_t ARP_PROTOCOL = 0x0806;  //!< EtherType of ARP
-constexpr uint32_t MAX_SDU = 65535;        //!< largest CPCS-SDU
+constexpr uint16_t IPV4_PROTOCOL = 0x0800;              //!< EtherType of IPv4
+constexpr uint16_t ARP_PROTOCOL = 0x0806;               //!< EtherType of ARP
+constexpr uint32_t MAX_SDU = Aal5Sender::MAX_SDU_BYTES; //!< largest CPCS-SDU
 } // namespace
 
 TypeId
@@ -64,12 +64,14 @@ AtmNetDevice::GetTypeId()
                           "dropped). Make it larger than the sum of the windows in use so the "
                           "edge never drops.",
                           UintegerValue(16 * 1024 * 1024),
-                          MakeUintegerAccessor(&AtmNetDevice::m_txQueueBytes),
+                          MakeUintegerAccessor(&AtmNetDevice::SetTxQueueBytes,
+                                               &AtmNetDevice::GetTxQueueBytes),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("VcTxQueueBytes",
                           "Limit of each VC's frame queue in bytes (0: only TxQueueBytes).",
                           UintegerValue(0),
-                          MakeUintegerAccessor(&AtmNetDevice::m_vcTxQueueBytes),
+                          MakeUintegerAccessor(&AtmNetDevice::SetVcTxQueueBytes,
+                                               &AtmNetDevice::GetVcTxQueueBytes),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute(
                 "Reassembler",
@@ -127,8 +129,10 @@ AtmNetDevice::GetTypeId()
 }
 
 AtmNetDevice::AtmNetDevice()
+    : m_sender(CreateObject<Aal5Sender>())
 {
     NS_LOG_FUNCTION(this);
+    m_sender->SetFrameStartCallback(MakeCallback(&AtmNetDevice::FrameStarted, this));
     SetReassembler(CreateObject<Aal5Reassembler>());
     // An adapter interleaves its VCs cell by cell (one staged cell per VC).
     GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
@@ -154,6 +158,37 @@ AtmNetDevice::SetReassembler(Ptr<Aal5Reassembler> reassembler)
 }
 
 void
+AtmNetDevice::SetTxQueueBytes(uint32_t bytes)
+{
+    m_sender->SetQueueLimits(bytes, m_sender->GetVcQueueLimit());
+}
+
+uint32_t
+AtmNetDevice::GetTxQueueBytes() const
+{
+    return m_sender->GetQueueLimit();
+}
+
+void
+AtmNetDevice::SetVcTxQueueBytes(uint32_t bytes)
+{
+    m_sender->SetQueueLimits(m_sender->GetQueueLimit(), bytes);
+}
+
+uint32_t
+AtmNetDevice::GetVcTxQueueBytes() const
+{
+    return m_sender->GetVcQueueLimit();
+}
+
+void
+AtmNetDevice::NotifyAttached()
+{
+    // Cells of every VC are staged into this transmitter, one per VC at a time.
+    m_sender->SetTransmitter(GetTransmitter());
+}
+
+void
 AtmNetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
@@ -162,6 +197,11 @@ AtmNetDevice::DoDispose()
         m_reassembler->Dispose();
     }
     m_reassembler = nullptr;
+    if (m_sender)
+    {
+        m_sender->Dispose();
+    }
+    m_sender = nullptr;
     m_vcs.clear();
     m_inbox.Clear();
     m_rxCallback = NetDevice::ReceiveCallback();
@@ -250,6 +290,7 @@ AtmNetDevice::AddVc(uint16_t vpi,
     const uint32_t portVc = port->AddVc(contract.GetCategory());
     NS_ABORT_MSG_IF(portVc != index,
                     "AtmNetDevice: the output port has VCs not added by the device");
+    m_sender->AddVc(vpi, vci);
     Vc v;
     v.vpi = vpi;
     v.vci = vci;
@@ -323,25 +364,39 @@ AtmNetDevice::GetVcContract(uint32_t vc) const
 const AtmNetDeviceVcStats&
 AtmNetDevice::GetVcStats(uint32_t vc) const
 {
-    return GetVc(vc).stats;
+    const Vc& v = GetVc(vc);
+    const Aal5SenderVcStats& tx = m_sender->GetVcStats(vc);
+    v.stats.framesQueued = tx.framesQueued;
+    v.stats.framesTx = tx.framesTx;
+    v.stats.bytesTx = tx.bytesTx;
+    v.stats.cellsTx = tx.cellsTx;
+    return v.stats;
 }
 
 uint32_t
 AtmNetDevice::GetVcQueueBytes(uint32_t vc) const
 {
-    return GetVc(vc).queueBytes;
+    GetVc(vc); // aborts for an unknown VC
+    return m_sender->GetVcQueueBytes(vc);
 }
 
 uint32_t
 AtmNetDevice::GetVcUnsegmentedCells(uint32_t vc) const
 {
-    return GetVc(vc).cursor.GetRemaining();
+    GetVc(vc);
+    return m_sender->GetVcUnsegmentedCells(vc);
 }
 
 uint32_t
 AtmNetDevice::GetQueueBytes() const
 {
-    return m_queueBytes;
+    return m_sender->GetQueueBytes();
+}
+
+Ptr<Aal5Sender>
+AtmNetDevice::GetSender() const
+{
+    return m_sender;
 }
 
 Ptr<Aal5Reassembler>
@@ -471,60 +526,27 @@ AtmNetDevice::DoSend(Ptr<Packet> packet, const Address& dest, uint16_t protocolN
         return false;
     }
     const uint32_t bytes = packet->GetSize() + AtmEncapsulation::GetHeaderBytes(v.encapsulation);
-    if (bytes > MAX_SDU)
+    const char* refused = m_sender->CheckEnqueue(vc, bytes);
+    if (refused)
     {
-        DropTx(vc, packet, TOO_BIG);
-        return false;
-    }
-    if (static_cast<uint64_t>(m_queueBytes) + bytes > m_txQueueBytes)
-    {
-        DropTx(vc, packet, QUEUE_FULL);
-        return false;
-    }
-    if (m_vcTxQueueBytes > 0 && static_cast<uint64_t>(v.queueBytes) + bytes > m_vcTxQueueBytes)
-    {
-        DropTx(vc, packet, VC_QUEUE_FULL);
+        DropTx(vc, packet, refused);
         return false;
     }
     m_macTxTrace(packet);
     Ptr<Packet> sdu = packet->Copy();
     AtmEncapsulation::Add(sdu, v.encapsulation, protocolNumber);
-    v.queue.Push(sdu);
-    v.queueBytes += bytes;
-    m_queueBytes += bytes;
-    ++v.stats.framesQueued;
-    if (!v.staged)
-    {
-        StartFrame(vc);
-    }
+    m_sender->Enqueue(vc, sdu);
     return true;
 }
 
 void
-AtmNetDevice::StartFrame(uint32_t vc)
+AtmNetDevice::FrameStarted(uint32_t vc, Ptr<const Packet> sdu)
 {
-    Vc& v = m_vcs[vc];
-    NS_ASSERT(!v.queue.IsEmpty() && v.cursor.IsDone());
-    Ptr<Packet> sdu = v.queue.Front();
-    v.queue.Pop();
-    const uint32_t bytes = sdu->GetSize();
-    v.queueBytes -= bytes;
-    m_queueBytes -= bytes;
-    ++v.stats.framesTx;
-    v.stats.bytesTx += bytes;
     m_frameTxTrace(vc, sdu);
-    if (!v.nonIp)
+    if (!m_vcs[vc].nonIp)
     {
         Sniff(vc, sdu, true);
     }
-    v.cursor = Aal5Segmenter(Create<Aal5Frame>(sdu), v.vpi, v.vci, false);
-    if (!m_stageInputAdded)
-    {
-        m_stageInput = GetTransmitter()->AddInput();
-        m_stageInputAdded = true;
-    }
-    v.staged = true;
-    StageCell(v.cursor.Next(), vc);
 }
 
 void
@@ -532,7 +554,7 @@ AtmNetDevice::SetVcFrameSource(uint32_t vc, FrameSourceCallback source)
 {
     NS_LOG_FUNCTION(this << vc);
     GetVc(vc); // aborts for an unknown VC
-    m_vcs[vc].source = source;
+    m_sender->SetFrameSource(vc, source);
     m_vcs[vc].nonIp = true;
 }
 
@@ -548,45 +570,8 @@ void
 AtmNetDevice::WakeVc(uint32_t vc)
 {
     NS_LOG_FUNCTION(this << vc);
-    Vc& v = m_vcs.at(vc);
-    if (!v.staged && v.queue.IsEmpty() && !v.source.IsNull() && Pull(vc))
-    {
-        StartFrame(vc);
-    }
-}
-
-bool
-AtmNetDevice::Pull(uint32_t vc)
-{
-    Vc& v = m_vcs[vc];
-    Ptr<Packet> sdu = v.source();
-    if (!sdu)
-    {
-        return false;
-    }
-    NS_ABORT_MSG_IF(sdu->GetSize() > MAX_SDU,
-                    "AtmNetDevice: the frame source of VC " << vc << " gave " << sdu->GetSize()
-                                                            << " bytes; an AAL5 SDU holds at "
-                                                               "most 65535");
-    v.queue.Push(sdu);
-    v.queueBytes += sdu->GetSize();
-    m_queueBytes += sdu->GetSize();
-    ++v.stats.framesQueued;
-    return true;
-}
-
-void
-AtmNetDevice::StageCell(const AtmCell& cell, uint32_t vc)
-{
-    if (HasShapingGate())
-    {
-        // Stored at once: a VC held by its shaper then costs no wake-up (AtmCellTransmitter).
-        GetTransmitter()->Stage(cell, vc);
-    }
-    else
-    {
-        GetTransmitter()->Arrive(m_stageInput, cell, vc, Simulator::Now());
-    }
+    GetVc(vc);
+    m_sender->Wake(vc);
 }
 
 void
@@ -594,7 +579,7 @@ AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
 {
     NS_LOG_FUNCTION(this << vc << shaper);
     GetVc(vc); // aborts for an unknown VC
-    NS_ABORT_MSG_IF(m_stageInputAdded,
+    NS_ABORT_MSG_IF(m_sender->HasStarted(),
                     "AtmNetDevice on node " << (GetNode() ? GetNode()->GetId() : 0)
                                             << ": SetVcShaper after the device sent its first "
                                                "cell; shape VCs before the simulation starts");
@@ -604,31 +589,17 @@ AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
 void
 AtmNetDevice::NotifyCellSent(const AtmCell& cell)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
-    Vc& v = m_vcs[cell.vc];
-    ++v.stats.cellsTx;
-    if (!v.cursor.IsDone())
-    {
-        StageCell(v.cursor.Next(), cell.vc);
-    }
-    else
-    {
-        v.cursor = Aal5Segmenter(); // releases the frame
-        v.staged = false;
-        if (!v.queue.IsEmpty() || (v.source.IsNull() ? false : Pull(cell.vc)))
-        {
-            StartFrame(cell.vc);
-        }
-    }
+    // Per cell: no NS_LOG_FUNCTION. The sender stages the VC's next cell, if any.
+    m_sender->NotifyCellSent(cell.vc);
 }
 
 void
 AtmNetDevice::ReceiveCell(const AtmCell& cell, Time /* firstBit */, Time arrival)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9). Cells wait in the inbox; the EOM of a PDU
+    // Per cell: no NS_LOG_FUNCTION. Cells wait in the inbox; the EOM of a PDU
     // schedules the one event that hands the batch to reassembly at its arrival instant.
     m_inbox.Push(InboxCell{cell, arrival});
-    ReturnCredit(cell.vc, arrival); // an end system returns the credit on arrival (SPEC 3.18)
+    ReturnCredit(cell.vc, arrival); // an end system returns the credit on arrival (AN2)
     if (cell.IsEndOfPdu())
     {
         // The channel calls from the sender's event: run in this node's context.

@@ -11,7 +11,7 @@
 
 #include "ns3/aal5-frame.h"
 #include "ns3/aal5-reassembler.h"
-#include "ns3/aal5-segmenter.h"
+#include "ns3/aal5-sender.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/error-model.h"
@@ -59,13 +59,14 @@ struct AtmNetDeviceVcStats
  *
  * Transmit: IPv4 hands a packet with a next-hop "hardware address"; that address is the
  * synthetic Mac48Address of one VC on this device (GetVcAddress()), installed as a permanent
- * ATMARP entry by AtmPvcHelper (DESIGN.md §6.5). The packet is encapsulated and waits in the
+ * ATMARP entry by AtmPvcHelper. The packet is encapsulated and waits in the
  * VC's frame queue (limits in bytes per device and optionally per VC; a refused SDU is traced
- * with its reason). A VC's frames are segmented lazily: one cell of the VC at a time sits in
- * the output port, and the next is produced when it leaves (Aal5Segmenter), so the port's
- * scheduler (round robin between VCs by default) interleaves the VCs cell by cell. There is no
- * NetDeviceQueueInterface (DESIGN.md §6.6), hence no traffic-control queue disc: the edge
- * never drops because of back-pressure, only when its frame queues overflow.
+ * with its reason). The send side of AAL5 is the device's Aal5Sender (GetSender()): it segments
+ * each VC's frames lazily, one cell of the VC at a time in the output port, the next produced
+ * when it leaves, so the port's scheduler (round robin between VCs by default) interleaves the
+ * VCs cell by cell. There is no NetDeviceQueueInterface, hence no traffic-control queue disc:
+ * the edge never drops because of back-pressure (credits, shaping), only when its frame queues
+ * overflow.
  *
  * Receive: cells are reassembled per VC (Aal5Reassembler, attribute `Reassembler`), the
  * encapsulation is removed and the packet goes up with the VC's address as source. Cells are
@@ -89,9 +90,9 @@ class AtmNetDevice : public AtmDevice
 {
   public:
     /// Drop reason: the device's frame queues hold TxQueueBytes already.
-    static constexpr char QUEUE_FULL[] = "device frame queues full (TxQueueBytes)";
+    static constexpr const char* QUEUE_FULL = Aal5Sender::QUEUE_FULL;
     /// Drop reason: the VC's frame queue holds VcTxQueueBytes already.
-    static constexpr char VC_QUEUE_FULL[] = "VC frame queue full (VcTxQueueBytes)";
+    static constexpr const char* VC_QUEUE_FULL = Aal5Sender::VC_QUEUE_FULL;
     /// Drop reason: an ARP request, i.e. no ATMARP entry for the next hop.
     static constexpr char ATMARP_MISS[] = "ATMARP miss: no VC for the next-hop IP address";
     /// Drop reason: the destination address names no VC of this device (e.g. a broadcast).
@@ -101,7 +102,7 @@ class AtmNetDevice : public AtmDevice
     /// Drop reason: an IP packet for a VC that carries a cell-level traffic source.
     static constexpr char NON_IP_VC[] = "VC carries a non-IP frame source, not IP";
     /// Drop reason: the SDU would exceed the AAL5 maximum of 65535 bytes.
-    static constexpr char TOO_BIG[] = "CPCS-SDU above 65535 bytes";
+    static constexpr const char* TOO_BIG = Aal5Sender::TOO_BIG;
     /// Drop reason: a received cell on a VPI/VCI with no VC.
     static constexpr char UNKNOWN_LABEL[] = "cell on an unknown VPI/VCI";
     /// Drop reason: a reassembled SDU without a valid LLC/SNAP header.
@@ -173,7 +174,7 @@ class AtmNetDevice : public AtmDevice
      * Pulls the next frame of a non-IP VC: returns a CPCS-SDU (any bytes, 0..65535), or null
      * when the source has nothing to send now (it then calls WakeVc() when it has).
      */
-    typedef Callback<Ptr<Packet>> FrameSourceCallback;
+    typedef Aal5Sender::FrameSourceCallback FrameSourceCallback;
 
     /**
      * @brief Make a VC carry a cell-level traffic source instead of IP (an on/off VBR source,
@@ -257,6 +258,8 @@ class AtmNetDevice : public AtmDevice
     uint32_t GetQueueBytes() const;
     /// @return the reassembler
     Ptr<Aal5Reassembler> GetReassembler() const;
+    /// @return the send side of AAL5 (frame queues, segmentation, staging)
+    Ptr<Aal5Sender> GetSender() const;
     /**
      * @brief Cells received but not yet handed to reassembly (a batch waits for its EOM).
      * @param vc a VC index
@@ -278,10 +281,11 @@ class AtmNetDevice : public AtmDevice
 
   protected:
     void DoDispose() override;
+    void NotifyAttached() override;
     void NotifyCellSent(const AtmCell& cell) override;
 
   private:
-    /// Per-VC record.
+    /// Per-VC record (the send side's is in the Aal5Sender).
     struct Vc
     {
         uint16_t vpi{0};                                                  //!< VPI
@@ -289,13 +293,8 @@ class AtmNetDevice : public AtmDevice
         AtmEncapsulation::Mode encapsulation{AtmEncapsulation::LLC_SNAP}; //!< encapsulation
         AtmTrafficContract contract;                                      //!< contract
         Mac48Address address;                                             //!< synthetic address
-        AtmRing<Ptr<Packet>> queue;                                       //!< frame queue
-        uint32_t queueBytes{0};    //!< bytes in the frame queue
-        Aal5Segmenter cursor;      //!< PDU being segmented
-        bool staged{false};        //!< a cell of the VC is in the port
-        bool nonIp{false};         //!< carries a frame source's SDUs, not IP
-        FrameSourceCallback source; //!< the frame source (non-IP sender), or null
-        AtmNetDeviceVcStats stats; //!< counters
+        bool nonIp{false};                 //!< carries a frame source's SDUs, not IP
+        mutable AtmNetDeviceVcStats stats; //!< counters (send side refreshed from the sender)
     };
 
     /// A received cell waiting for the batch of its EOM.
@@ -306,23 +305,11 @@ class AtmNetDevice : public AtmDevice
     };
 
     /**
-     * @brief Start segmenting the VC's next PDU and stage its first cell.
+     * @brief The sender's frame-start callback: counters, FrameTx and the sniffers.
      * @param vc the VC
+     * @param sdu the CPCS-SDU
      */
-    void StartFrame(uint32_t vc);
-    /**
-     * @brief Pull the next SDU of a non-IP VC's source into its frame queue.
-     * @param vc the VC
-     * @return true if the source gave one
-     */
-    bool Pull(uint32_t vc);
-    /**
-     * @brief Hand a VC's next cell to the transmitter: announced at now, or stored at once when
-     *        the device shapes (AtmCellTransmitter::Stage()).
-     * @param cell the cell
-     * @param vc its VC
-     */
-    void StageCell(const AtmCell& cell, uint32_t vc);
+    void FrameStarted(uint32_t vc, Ptr<const Packet> sdu);
     /// Hand every inbox cell that has arrived to reassembly.
     void ProcessInbox();
     /**
@@ -383,18 +370,23 @@ class AtmNetDevice : public AtmDevice
      */
     void SetReassembler(Ptr<Aal5Reassembler> reassembler);
 
+    /// @param bytes "TxQueueBytes"
+    void SetTxQueueBytes(uint32_t bytes);
+    /// @return "TxQueueBytes"
+    uint32_t GetTxQueueBytes() const;
+    /// @param bytes "VcTxQueueBytes"
+    void SetVcTxQueueBytes(uint32_t bytes);
+    /// @return "VcTxQueueBytes"
+    uint32_t GetVcTxQueueBytes() const;
+
     AtmEncapsulation::Mode m_encapsulation{AtmEncapsulation::LLC_SNAP}; //!< "Encapsulation"
-    uint32_t m_txQueueBytes{0};                                         //!< "TxQueueBytes"
-    uint32_t m_vcTxQueueBytes{0};                        //!< "VcTxQueueBytes" (0: no per-VC limit)
-    Ptr<Aal5Reassembler> m_reassembler;                  //!< "Reassembler"
-    Ptr<ErrorModel> m_receiveErrorModel;                 //!< "ReceiveErrorModel"
-    std::vector<Vc> m_vcs;                               //!< VCs
-    std::map<Mac48Address, uint32_t> m_byAddress;        //!< VC by synthetic address
-    std::unordered_map<uint32_t, uint32_t> m_byLabel;    //!< VC by (VPI << 16 | VCI)
+    Ptr<Aal5Sender> m_sender;                                           //!< the send side of AAL5
+    Ptr<Aal5Reassembler> m_reassembler;                                 //!< "Reassembler"
+    Ptr<ErrorModel> m_receiveErrorModel;                                //!< "ReceiveErrorModel"
+    std::vector<Vc> m_vcs;                                              //!< VCs
+    std::map<Mac48Address, uint32_t> m_byAddress;                       //!< VC by synthetic address
+    std::unordered_map<uint32_t, uint32_t> m_byLabel;                   //!< VC by (VPI << 16 | VCI)
     AtmRing<InboxCell> m_inbox;                          //!< received cells awaiting their EOM
-    uint32_t m_queueBytes{0};                            //!< bytes in all frame queues
-    uint32_t m_stageInput{0};                            //!< transmitter input of the cursors
-    bool m_stageInputAdded{false};                       //!< m_stageInput is valid
     Ptr<AtmHostCpu> m_cpu;                               //!< the node's host CPU, if any
     bool m_cpuLooked{false};                             //!< m_cpu was looked up
     uint64_t m_unknownLabelDrops{0};                     //!< cells on unknown labels

@@ -358,23 +358,44 @@ AtmOutputPort::AddVc(AtmServiceCategory category)
     return vc;
 }
 
+uint32_t
+AtmOutputPort::AddHolder()
+{
+    NS_ABORT_MSG_IF(m_nextHolder == 0,
+                    "AtmOutputPort: more than 31 gates hold this port's queues; a port has one "
+                    "holder bit per gate (AtmPortGate)");
+    const uint32_t bit = m_nextHolder;
+    m_nextHolder <<= 1;
+    return bit;
+}
+
 void
-AtmOutputPort::SetQueueHeld(uint32_t queue, bool held, Holder holder)
+AtmOutputPort::SetQueueHeld(uint32_t queue, bool held, uint32_t holder)
 {
     NS_ABORT_MSG_IF(queue >= m_queues.size(),
                     "AtmOutputPort: SetQueueHeld for queue " << queue << " but the port has "
                                                              << m_queues.size() << " queues");
+    NS_ABORT_MSG_IF(holder == 0 || (holder & (holder - 1)) != 0 || holder >= m_nextHolder,
+                    "AtmOutputPort: SetQueueHeld with holder " << holder
+                                                               << ", not a bit from AddHolder() "
+                                                                  "or USER_HOLDER");
     if (m_holders.size() < m_queues.size())
     {
         m_holders.resize(m_queues.size(), 0);
     }
-    uint8_t& bits = m_holders[queue];
+    uint32_t& bits = m_holders[queue];
     bits = held ? (bits | holder) : (bits & ~holder);
     m_state.SetQueueMaySend(queue, bits == 0);
     if (!m_partitions.empty())
     {
         m_partitions[m_queuePartition[queue]].state.SetQueueMaySend(m_queueLocal[queue], bits == 0);
     }
+}
+
+uint32_t
+AtmOutputPort::GetQueueHolders(uint32_t queue) const
+{
+    return queue < m_holders.size() ? m_holders[queue] : 0;
 }
 
 void

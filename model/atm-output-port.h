@@ -169,12 +169,16 @@ class AtmOutputPort : public Object
      */
     std::optional<AtmCell> Dequeue(Time now);
 
-    /// Who holds a queue back: a queue is eligible only when no holder holds it.
-    enum Holder : uint8_t
-    {
-        HOLD_CREDITS = 1, //!< AN2 credit flow control (AtmCreditFlowControl)
-        HOLD_SHAPING = 2, //!< traffic shaping (AtmShapingGate)
-    };
+    /// The holder bit of scripts and tests that hold queues directly (SetQueueHeld's default).
+    static constexpr uint32_t USER_HOLDER = 1;
+
+    /**
+     * @brief A new holder bit for SetQueueHeld(): each gate of the port (AtmPortGate: credits,
+     *        shaping, ...) gets its own when the transmitter adds it, so gates hold and release
+     *        independently of each other.
+     * @return the bit (2, 4, 8, ...; USER_HOLDER is taken); aborts after 31 holders
+     */
+    uint32_t AddHolder();
 
     /**
      * @brief Give a service category its own buffer partition (class description): the VCs of
@@ -197,9 +201,14 @@ class AtmOutputPort : public Object
      * released when no holder holds it. Queues start released.
      * @param queue the queue id (AtmPortState::GetVcQueue() gives a VC's queue)
      * @param held true to hold the queue back
-     * @param holder who holds it
+     * @param holder who holds it: a bit from AddHolder(), or USER_HOLDER
      */
-    void SetQueueHeld(uint32_t queue, bool held, Holder holder = HOLD_CREDITS);
+    void SetQueueHeld(uint32_t queue, bool held, uint32_t holder = USER_HOLDER);
+    /**
+     * @param queue a queue id
+     * @return the holder bits holding it (0: eligible as far as holders go)
+     */
+    uint32_t GetQueueHolders(uint32_t queue) const;
 
     /// @return K, the size in cells of the shared buffer ("BufferCells"; without class
     ///         partitions the whole buffer, see GetTotalBufferCells())
@@ -415,7 +424,8 @@ class AtmOutputPort : public Object
     std::vector<Slot> m_slab;               //!< K slots, allocated once
     uint32_t m_free{NONE};                  //!< head of the free list
     std::vector<Queue> m_queues;            //!< list ends, by queue id
-    std::vector<uint8_t> m_holders;         //!< per queue: Holder bits holding it
+    std::vector<uint32_t> m_holders;        //!< per queue: holder bits holding it
+    uint32_t m_nextHolder{USER_HOLDER << 1}; //!< the bit AddHolder() hands out next
     std::vector<Vc> m_vcs;                  //!< per-VC records
     std::vector<uint32_t> m_classQueue;     //!< PER_CLASS: queue of each category or NONE
     std::vector<Partition> m_partitions;    //!< [0] shared buffer, then classes; empty: none

@@ -5,7 +5,6 @@
 #include "atm-credit-flow-control.h"
 
 #include "ns3/abort.h"
-#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -24,13 +23,13 @@ AtmCreditFlowControl::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::AtmCreditFlowControl")
-            .SetParent<Object>()
+            .SetParent<AtmPortGate>()
             .SetGroupName("Atm")
             .AddConstructor<AtmCreditFlowControl>()
             .AddAttribute("InitialCredits",
                           "Credits of each VC at the start: the downstream per-VC buffer in cells "
                           "(SANDIA: 5). A VC sends at full rate when InitialCredits cell times "
-                          "cover the hop's credit round trip (SPEC 3.18).",
+                          "cover the hop's credit round trip.",
                           UintegerValue(5),
                           MakeUintegerAccessor(&AtmCreditFlowControl::m_initialCredits),
                           MakeUintegerChecker<uint32_t>(1))
@@ -54,25 +53,20 @@ AtmCreditFlowControl::~AtmCreditFlowControl()
 void
 AtmCreditFlowControl::DoDispose()
 {
-    m_port = nullptr;
-    m_tx = nullptr;
     m_vcs.clear();
-    Object::DoDispose();
+    m_releases = decltype(m_releases)();
+    AtmPortGate::DoDispose();
 }
 
 void
-AtmCreditFlowControl::Setup(Ptr<AtmOutputPort> port, Ptr<AtmCellTransmitter> tx, uint32_t context)
+AtmCreditFlowControl::DoSetup()
 {
-    NS_LOG_FUNCTION(this << port << tx);
-    NS_ABORT_MSG_IF(m_port, "AtmCreditFlowControl: installed on two ports");
+    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(
-        port->GetQueueMode() != AtmOutputPort::PER_VC,
+        GetPort()->GetQueueMode() != AtmOutputPort::PER_VC,
         "AtmCreditFlowControl: the gated output port must use QueueMode PER_VC (credits "
         "hold one VC at a time); set it on the port (AtmHelper::SetSwitchPortAttribute"
         "(\"QueueMode\", ...)) before enabling credits");
-    m_port = port;
-    m_tx = tx;
-    m_context = context;
 }
 
 AtmCreditFlowControl::Vc&
@@ -87,9 +81,8 @@ AtmCreditFlowControl::Get(uint32_t vc)
 }
 
 void
-AtmCreditFlowControl::Absorb(Vc& v)
+AtmCreditFlowControl::Absorb(Vc& v, Time now)
 {
-    const Time now = Simulator::Now();
     while (!v.due.IsEmpty() && v.due.Front() <= now)
     {
         v.due.Pop();
@@ -103,34 +96,29 @@ AtmCreditFlowControl::SetHeld(uint32_t vc, bool held)
 {
     Vc& v = Get(vc);
     v.held = held;
-    m_port->SetQueueHeld(m_port->GetState().GetVcQueue(vc), held);
+    Hold(GetPort()->GetState().GetVcQueue(vc), held);
     m_heldTrace(vc, held);
-    if (!held)
-    {
-        m_tx->Kick();
-    }
 }
 
 void
-AtmCreditFlowControl::NotifySent(uint32_t vc)
+AtmCreditFlowControl::DoNotifySent(const AtmCell& cell, uint64_t slot)
 {
+    // Per cell: no NS_LOG_FUNCTION. The credit is spent before the far end can return it (it
+    // may do so on arrival, while the link carries the cell).
+    const uint32_t vc = cell.vc;
     Vc& v = Get(vc);
-    Absorb(v);
+    Absorb(v, GetClock().GetSlotStart(slot));
     NS_ABORT_MSG_IF(v.balance == 0,
                     "AtmCreditFlowControl: VC " << vc << " sent a cell without credit");
     --v.balance;
     if (v.balance == 0)
     {
-        ++m_holds;
+        CountHold();
         SetHeld(vc, true);
         if (!v.due.IsEmpty() && !v.releasePlanned)
         {
             v.releasePlanned = true;
-            Simulator::ScheduleWithContext(m_context,
-                                           v.due.Front() - Simulator::Now(),
-                                           &AtmCreditFlowControl::Release,
-                                           this,
-                                           vc);
+            m_releases.emplace(v.due.Front(), vc);
         }
     }
 }
@@ -146,31 +134,39 @@ AtmCreditFlowControl::AddCredit(uint32_t vc, Time due)
     if (v.held && !v.releasePlanned)
     {
         v.releasePlanned = true;
-        Simulator::ScheduleWithContext(m_context,
-                                       due - Simulator::Now(),
-                                       &AtmCreditFlowControl::Release,
-                                       this,
-                                       vc);
+        m_releases.emplace(due, vc);
+        Wake(); // the transmitter may be asleep until a later instant, or for good
     }
 }
 
 void
-AtmCreditFlowControl::Release(uint32_t vc)
+AtmCreditFlowControl::DoReleaseDue(Time now)
 {
-    Vc& v = Get(vc);
-    v.releasePlanned = false;
-    Absorb(v);
-    if (v.held && v.balance > 0)
+    while (!m_releases.empty() && m_releases.top().first <= now)
     {
-        SetHeld(vc, false);
+        const uint32_t vc = m_releases.top().second;
+        m_releases.pop();
+        Vc& v = Get(vc);
+        v.releasePlanned = false;
+        Absorb(v, now);
+        if (v.held && v.balance > 0)
+        {
+            SetHeld(vc, false);
+        }
     }
+}
+
+Time
+AtmCreditFlowControl::DoGetNextRelease() const
+{
+    return m_releases.empty() ? Time::Max() : m_releases.top().first;
 }
 
 uint32_t
 AtmCreditFlowControl::GetBalance(uint32_t vc)
 {
     Vc& v = Get(vc);
-    Absorb(v);
+    Absorb(v, Simulator::Now());
     return v.balance;
 }
 
@@ -178,12 +174,6 @@ uint32_t
 AtmCreditFlowControl::GetInitialCredits() const
 {
     return m_initialCredits;
-}
-
-uint64_t
-AtmCreditFlowControl::GetHolds() const
-{
-    return m_holds;
 }
 
 } // namespace ns3

@@ -5,13 +5,16 @@
 #ifndef ATM_CREDIT_FLOW_CONTROL_H
 #define ATM_CREDIT_FLOW_CONTROL_H
 
+#include "ns3/atm-port-gate.h"
 #include "ns3/atm-ring.h"
 #include "ns3/nstime.h"
-#include "ns3/object.h"
 #include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <functional>
+#include <queue>
+#include <utility>
 #include <vector>
 
 /**
@@ -23,12 +26,12 @@
 namespace ns3
 {
 
-class AtmOutputPort;
-class AtmCellTransmitter;
-
 /**
  * @ingroup atm
- * @brief The upstream side of one hop of AN2 credit-based flow control (SANDIA, SPEC 3.18).
+ * @brief The upstream side of one hop of AN2 credit-based per-VC flow control (Anderson et al.,
+ *        "High-speed switch scheduling for local-area networks", ACM TOCS 11(4), 1993; Kung and
+ *        Chapman, "The FCVC (flow-controlled virtual channels) proposal for ATM networks", ICNP
+ *        1993), as the SANDIA study ran it: a gate (AtmPortGate) on the sending device.
  *
  * Installed on a device (AtmDevice attribute `CreditFlowControl`), it gates that device's
  * output port per VC: VC v may send only while its balance is positive. The balance starts at
@@ -38,22 +41,24 @@ class AtmCellTransmitter;
  * carries credits in the VPI / high VCI bits of reverse cells).
  *
  * @verbatim
-   on cell of v sent:        absorb credits due by now; balance[v] -= 1
-                             if balance[v] == 0: hold v's queue; if a credit is on its way,
-                                                 one event at its arrival to release v
-   on credit for v due at t: if v is held: ensure a release event at t
-                             else: remember t (absorbed at v's next send)
+   on cell of v sent (slot start t): absorb v's credits due by t; balance[v] -= 1
+                                     if balance[v] == 0: hold v's queue
+   on credit for v due at d:         remember d; if v is held and has no release pending:
+                                     its release is d (Wake the transmitter)
+   at each slot start t:             for each held v whose release is <= t: absorb, release v
    @endverbatim
  *
- * Credits are lazy: they are queued with their due time and absorbed when the VC next sends; a
- * simulator event exists only while a VC is held for lack of credit. The port's queue of a VC
- * must be its own (QueueMode PER_VC), and its scheduler must skip held queues (all of the
- * module's schedulers do), so the link stays work-conserving among VCs with cells and credit.
+ * Credits are lazy: they are queued with their due time and absorbed when the VC next sends or
+ * at the first slot at or after they arrive while the VC is held. No simulator event is used:
+ * the transmitter plans its slot at the next release (GetNextRelease()). A credit that arrives
+ * exactly at a slot start is usable in that slot. The port's queue of a VC must be its own
+ * (QueueMode PER_VC), and its scheduler must skip held queues (all of the module's schedulers
+ * do), so the link stays work-conserving among VCs with cells and credit.
  *
  * Zero loss downstream needs at least InitialCredits places per VC in the next port (and the
  * sum over its VCs in its BufferCells); this class does not check the downstream buffer.
  */
-class AtmCreditFlowControl : public Object
+class AtmCreditFlowControl : public AtmPortGate
 {
   public:
     /**
@@ -73,20 +78,6 @@ class AtmCreditFlowControl : public Object
     typedef void (*VcHeldTracedCallback)(uint32_t vc, bool held);
 
     /**
-     * @brief Attach to the output port and transmitter it gates (AtmDevice does it).
-     * @param port the output port (QueueMode PER_VC)
-     * @param tx its transmitter
-     * @param context simulator context of the release events (the device's node id)
-     */
-    void Setup(Ptr<AtmOutputPort> port, Ptr<AtmCellTransmitter> tx, uint32_t context);
-
-    /**
-     * @brief A cell of @p vc left on the link.
-     * @param vc the VC index at the port
-     */
-    void NotifySent(uint32_t vc);
-
-    /**
      * @brief A credit for @p vc arrives back at @p due (not before now).
      * @param vc the VC index at the port
      * @param due arrival time of the credit
@@ -102,9 +93,6 @@ class AtmCreditFlowControl : public Object
     /// @return the initial balance of every VC
     uint32_t GetInitialCredits() const;
 
-    /// @return the number of times a VC was held for lack of credit
-    uint64_t GetHolds() const;
-
   protected:
     void DoDispose() override;
 
@@ -115,8 +103,13 @@ class AtmCreditFlowControl : public Object
         uint32_t balance{0};        //!< credits available
         AtmRing<Time> due;          //!< credits on their way, by due time
         bool held{false};           //!< the VC's queue is held for lack of credit
-        bool releasePlanned{false}; //!< a release event is scheduled
+        bool releasePlanned{false}; //!< the VC's first due credit is in m_releases
     };
+
+    void DoSetup() override;
+    void DoReleaseDue(Time now) override;
+    Time DoGetNextRelease() const override;
+    void DoNotifySent(const AtmCell& cell, uint64_t slot) override;
 
     /**
      * @param vc a VC index
@@ -124,15 +117,11 @@ class AtmCreditFlowControl : public Object
      */
     Vc& Get(uint32_t vc);
     /**
-     * @brief Absorb the credits of @p v due by now.
+     * @brief Absorb the credits of @p v due by @p now.
      * @param v the VC state
+     * @param now the present
      */
-    void Absorb(Vc& v);
-    /**
-     * @brief Release event: absorb due credits and let the VC send again.
-     * @param vc the VC index
-     */
-    void Release(uint32_t vc);
+    void Absorb(Vc& v, Time now);
     /**
      * @brief Hold or release the VC's queue.
      * @param vc the VC index
@@ -140,12 +129,13 @@ class AtmCreditFlowControl : public Object
      */
     void SetHeld(uint32_t vc, bool held);
 
-    uint32_t m_initialCredits{5};               //!< "InitialCredits"
-    Ptr<AtmOutputPort> m_port;                  //!< the gated port
-    Ptr<AtmCellTransmitter> m_tx;               //!< its transmitter
-    uint32_t m_context{0xffffffff};             //!< context of release events
-    std::vector<Vc> m_vcs;                      //!< per-VC state
-    uint64_t m_holds{0};                        //!< holds so far
+    uint32_t m_initialCredits{5}; //!< "InitialCredits"
+    std::vector<Vc> m_vcs;        //!< per-VC state
+    /// Releases of held VCs (due time of their first credit, VC), earliest first.
+    std::priority_queue<std::pair<Time, uint32_t>,
+                        std::vector<std::pair<Time, uint32_t>>,
+                        std::greater<std::pair<Time, uint32_t>>>
+        m_releases;
     TracedCallback<uint32_t, bool> m_heldTrace; //!< "VcHeld"
 };
 

@@ -19,7 +19,7 @@ TypeId
 AtmShapingGate::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::AtmShapingGate")
-                            .SetParent<Object>()
+                            .SetParent<AtmPortGate>()
                             .SetGroupName("Atm")
                             .AddConstructor<AtmShapingGate>();
     return tid;
@@ -39,27 +39,22 @@ void
 AtmShapingGate::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_port = nullptr;
     m_flows.clear();
     m_portShaper = nullptr;
-    Object::DoDispose();
+    AtmPortGate::DoDispose();
 }
 
 void
-AtmShapingGate::Setup(Ptr<AtmOutputPort> port, const AtmCellClock& clock)
+AtmShapingGate::DoSetup()
 {
-    NS_LOG_FUNCTION(this << port);
-    NS_ABORT_MSG_IF(m_setup, "AtmShapingGate::Setup called twice");
-    m_port = port;
-    m_clock = clock;
-    m_setup = true;
+    NS_LOG_FUNCTION(this);
     for (Flow& f : m_flows)
     {
-        f.shaper->Attach(m_clock);
+        f.shaper->Attach(GetClock());
     }
     if (m_portShaper)
     {
-        m_portShaper->Attach(m_clock);
+        m_portShaper->Attach(GetClock());
     }
     for (uint32_t vc = 0; vc < m_flowOfVc.size(); ++vc)
     {
@@ -75,9 +70,9 @@ AtmShapingGate::NewFlow(Ptr<AtmShaper> shaper)
 {
     NS_ABORT_MSG_IF(!shaper, "AtmShapingGate: null shaper");
     m_flows.push_back(Flow{shaper, {}, false});
-    if (m_setup)
+    if (IsSetup())
     {
-        shaper->Attach(m_clock);
+        shaper->Attach(GetClock());
     }
     return static_cast<uint32_t>(m_flows.size() - 1);
 }
@@ -111,20 +106,21 @@ AtmShapingGate::AddVcToFlow(uint32_t flow, uint32_t vc)
                     "AtmShapingGate: VC " << vc << " is already shaped by flow " << m_flowOfVc[vc]
                                           << "; a VC belongs to one shaped flow");
     m_flowOfVc[vc] = flow;
-    if (!m_setup)
+    if (!IsSetup())
     {
         return; // queues are resolved at Setup()
     }
-    NS_ABORT_MSG_IF(m_port->GetQueueMode() != AtmOutputPort::PER_VC,
+    Ptr<AtmOutputPort> port = GetPort();
+    NS_ABORT_MSG_IF(port->GetQueueMode() != AtmOutputPort::PER_VC,
                     "AtmShapingGate: shaping VC " << vc
                                                   << " needs the port's QueueMode PER_VC (each "
                                                      "VC its own queue); holding a shared queue "
                                                      "would stop every VC in it. Use a port "
                                                      "shaper (SetPortShaper) to shape the port");
-    NS_ABORT_MSG_IF(vc >= m_port->GetNVcs(),
-                    "AtmShapingGate: VC " << vc << " but the port has " << m_port->GetNVcs()
+    NS_ABORT_MSG_IF(vc >= port->GetNVcs(),
+                    "AtmShapingGate: VC " << vc << " but the port has " << port->GetNVcs()
                                           << " VCs; add the VC first");
-    const uint32_t q = m_port->GetState().GetVcQueue(vc);
+    const uint32_t q = port->GetState().GetVcQueue(vc);
     Flow& f = m_flows[flow];
     for (uint32_t existing : f.queues)
     {
@@ -136,7 +132,7 @@ AtmShapingGate::AddVcToFlow(uint32_t flow, uint32_t vc)
     f.queues.push_back(q);
     if (f.held)
     {
-        m_port->SetQueueHeld(q, true, AtmOutputPort::HOLD_SHAPING);
+        Hold(q, true);
     }
 }
 
@@ -146,9 +142,9 @@ AtmShapingGate::SetPortShaper(Ptr<AtmShaper> shaper)
     NS_LOG_FUNCTION(this << shaper);
     NS_ABORT_MSG_IF(m_portShaper, "AtmShapingGate: the port already has a shaper");
     m_portShaper = shaper;
-    if (m_portShaper && m_setup)
+    if (m_portShaper && IsSetup())
     {
-        m_portShaper->Attach(m_clock);
+        m_portShaper->Attach(GetClock());
     }
 }
 
@@ -174,12 +170,6 @@ AtmShapingGate::GetNFlows() const
     return static_cast<uint32_t>(m_flows.size());
 }
 
-uint64_t
-AtmShapingGate::GetHolds() const
-{
-    return m_holds;
-}
-
 void
 AtmShapingGate::SetHeld(uint32_t flow, bool held)
 {
@@ -187,12 +177,12 @@ AtmShapingGate::SetHeld(uint32_t flow, bool held)
     f.held = held;
     for (uint32_t q : f.queues)
     {
-        m_port->SetQueueHeld(q, held, AtmOutputPort::HOLD_SHAPING);
+        Hold(q, held);
     }
 }
 
 void
-AtmShapingGate::ReleaseDue(Time now)
+AtmShapingGate::DoReleaseDue(Time now)
 {
     while (!m_releases.empty() && m_releases.top().first <= now)
     {
@@ -203,22 +193,23 @@ AtmShapingGate::ReleaseDue(Time now)
 }
 
 Time
-AtmShapingGate::GetPortEarliestStart() const
+AtmShapingGate::DoGetEarliestStart() const
 {
     return m_portShaper ? m_portShaper->GetEarliestStart() : Time::Min();
 }
 
 Time
-AtmShapingGate::GetNextRelease() const
+AtmShapingGate::DoGetNextRelease() const
 {
     return m_releases.empty() ? Time::Max() : m_releases.top().first;
 }
 
 void
-AtmShapingGate::NotifySent(const AtmCell& cell, uint64_t slot)
+AtmShapingGate::DoNotifySent(const AtmCell& cell, uint64_t slot)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
-    const Time start = m_clock.GetSlotStart(slot);
+    // Per cell: no NS_LOG_FUNCTION.
+    const AtmCellClock& clock = GetClock();
+    const Time start = clock.GetSlotStart(slot);
     if (m_portShaper)
     {
         m_portShaper->NotifySent(cell, start);
@@ -231,11 +222,11 @@ AtmShapingGate::NotifySent(const AtmCell& cell, uint64_t slot)
     Flow& f = m_flows[flow];
     f.shaper->NotifySent(cell, start);
     const Time next = f.shaper->GetEarliestStart();
-    if (next > m_clock.GetSlotStart(slot + 1))
+    if (next > clock.GetSlotStart(slot + 1))
     {
         NS_ASSERT(!f.held);
         SetHeld(flow, true);
-        ++m_holds;
+        CountHold();
         m_releases.emplace(next, flow);
     }
 }

@@ -1,0 +1,261 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "aal5-sender.h"
+
+#include "aal5-frame.h"
+
+#include "ns3/abort.h"
+#include "ns3/atm-cell-transmitter.h"
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Aal5Sender");
+
+NS_OBJECT_ENSURE_REGISTERED(Aal5Sender);
+
+TypeId
+Aal5Sender::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::Aal5Sender")
+                            .SetParent<Object>()
+                            .SetGroupName("Atm")
+                            .AddConstructor<Aal5Sender>();
+    return tid;
+}
+
+Aal5Sender::Aal5Sender()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+Aal5Sender::~Aal5Sender()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+Aal5Sender::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_tx = nullptr;
+    m_vcs.clear();
+    m_frameStart = FrameStartCallback();
+    Object::DoDispose();
+}
+
+void
+Aal5Sender::SetTransmitter(Ptr<AtmCellTransmitter> tx)
+{
+    NS_LOG_FUNCTION(this << tx);
+    m_tx = tx;
+}
+
+void
+Aal5Sender::SetFrameStartCallback(FrameStartCallback cb)
+{
+    m_frameStart = cb;
+}
+
+void
+Aal5Sender::SetQueueLimits(uint32_t totalBytes, uint32_t vcBytes)
+{
+    NS_ABORT_MSG_IF(totalBytes == 0,
+                    "Aal5Sender: a frame queue limit of 0 bytes refuses every SDU");
+    m_queueLimit = totalBytes;
+    m_vcQueueLimit = vcBytes;
+}
+
+uint32_t
+Aal5Sender::GetQueueLimit() const
+{
+    return m_queueLimit;
+}
+
+uint32_t
+Aal5Sender::GetVcQueueLimit() const
+{
+    return m_vcQueueLimit;
+}
+
+uint32_t
+Aal5Sender::AddVc(uint16_t vpi, uint16_t vci)
+{
+    NS_LOG_FUNCTION(this << vpi << vci);
+    Vc v;
+    v.vpi = vpi;
+    v.vci = vci;
+    m_vcs.push_back(std::move(v));
+    return static_cast<uint32_t>(m_vcs.size() - 1);
+}
+
+uint32_t
+Aal5Sender::GetNVcs() const
+{
+    return static_cast<uint32_t>(m_vcs.size());
+}
+
+Aal5Sender::Vc&
+Aal5Sender::GetVc(uint32_t vc)
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(),
+                    "Aal5Sender: VC index " << vc << " but the sender has " << m_vcs.size()
+                                            << " VCs");
+    return m_vcs[vc];
+}
+
+const char*
+Aal5Sender::CheckEnqueue(uint32_t vc, uint32_t bytes) const
+{
+    const Vc& v = m_vcs.at(vc);
+    if (bytes > MAX_SDU_BYTES)
+    {
+        return TOO_BIG;
+    }
+    if (static_cast<uint64_t>(m_queueBytes) + bytes > m_queueLimit)
+    {
+        return QUEUE_FULL;
+    }
+    if (m_vcQueueLimit > 0 && static_cast<uint64_t>(v.queueBytes) + bytes > m_vcQueueLimit)
+    {
+        return VC_QUEUE_FULL;
+    }
+    return nullptr;
+}
+
+void
+Aal5Sender::Enqueue(uint32_t vc, Ptr<Packet> sdu)
+{
+    NS_LOG_FUNCTION(this << vc << sdu);
+    NS_ASSERT_MSG(CheckEnqueue(vc, sdu->GetSize()) == nullptr,
+                  "Aal5Sender: Enqueue of an SDU that CheckEnqueue refuses");
+    Vc& v = GetVc(vc);
+    const uint32_t bytes = sdu->GetSize();
+    v.queue.Push(sdu);
+    v.queueBytes += bytes;
+    m_queueBytes += bytes;
+    ++v.stats.framesQueued;
+    if (!v.staged)
+    {
+        StartFrame(vc);
+    }
+}
+
+void
+Aal5Sender::SetFrameSource(uint32_t vc, FrameSourceCallback source)
+{
+    NS_LOG_FUNCTION(this << vc);
+    GetVc(vc).source = source;
+}
+
+void
+Aal5Sender::Wake(uint32_t vc)
+{
+    NS_LOG_FUNCTION(this << vc);
+    Vc& v = GetVc(vc);
+    if (!v.staged && v.queue.IsEmpty() && !v.source.IsNull() && Pull(vc))
+    {
+        StartFrame(vc);
+    }
+}
+
+bool
+Aal5Sender::Pull(uint32_t vc)
+{
+    Vc& v = m_vcs[vc];
+    Ptr<Packet> sdu = v.source();
+    if (!sdu)
+    {
+        return false;
+    }
+    NS_ABORT_MSG_IF(sdu->GetSize() > MAX_SDU_BYTES,
+                    "Aal5Sender: the frame source of VC "
+                        << vc << " gave " << sdu->GetSize()
+                        << " bytes; an AAL5 SDU holds at most 65535 (ITU-T I.363.5)");
+    v.queue.Push(sdu);
+    v.queueBytes += sdu->GetSize();
+    m_queueBytes += sdu->GetSize();
+    ++v.stats.framesQueued;
+    return true;
+}
+
+void
+Aal5Sender::StartFrame(uint32_t vc)
+{
+    Vc& v = m_vcs[vc];
+    NS_ASSERT(!v.queue.IsEmpty() && v.cursor.IsDone());
+    NS_ABORT_MSG_IF(!m_tx,
+                    "Aal5Sender: a frame to send on VC " << vc
+                                                         << " but no transmitter; attach the "
+                                                            "adapter to an AtmChannel first");
+    Ptr<Packet> sdu = v.queue.Front();
+    v.queue.Pop();
+    const uint32_t bytes = sdu->GetSize();
+    v.queueBytes -= bytes;
+    m_queueBytes -= bytes;
+    ++v.stats.framesTx;
+    v.stats.bytesTx += bytes;
+    if (!m_frameStart.IsNull())
+    {
+        m_frameStart(vc, sdu);
+    }
+    v.cursor = Aal5Segmenter(Create<Aal5Frame>(sdu), v.vpi, v.vci, false);
+    v.staged = true;
+    m_started = true;
+    m_tx->Stage(v.cursor.Next(), vc);
+}
+
+void
+Aal5Sender::NotifyCellSent(uint32_t vc)
+{
+    // Per cell: no NS_LOG_FUNCTION. The staged cell left: stage the PDU's next one, or start
+    // the VC's next PDU (which a frame source may supply now).
+    Vc& v = m_vcs[vc];
+    ++v.stats.cellsTx;
+    if (!v.cursor.IsDone())
+    {
+        m_tx->Stage(v.cursor.Next(), vc);
+        return;
+    }
+    v.cursor = Aal5Segmenter(); // releases the frame
+    v.staged = false;
+    if (!v.queue.IsEmpty() || (!v.source.IsNull() && Pull(vc)))
+    {
+        StartFrame(vc);
+    }
+}
+
+bool
+Aal5Sender::HasStarted() const
+{
+    return m_started;
+}
+
+const Aal5SenderVcStats&
+Aal5Sender::GetVcStats(uint32_t vc) const
+{
+    return m_vcs.at(vc).stats;
+}
+
+uint32_t
+Aal5Sender::GetVcQueueBytes(uint32_t vc) const
+{
+    return m_vcs.at(vc).queueBytes;
+}
+
+uint32_t
+Aal5Sender::GetVcUnsegmentedCells(uint32_t vc) const
+{
+    return m_vcs.at(vc).cursor.GetRemaining();
+}
+
+uint32_t
+Aal5Sender::GetQueueBytes() const
+{
+    return m_queueBytes;
+}
+
+} // namespace ns3

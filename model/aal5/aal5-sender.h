@@ -1,0 +1,228 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef AAL5_SENDER_H
+#define AAL5_SENDER_H
+
+#include "aal5-segmenter.h"
+
+#include "ns3/atm-cell.h"
+#include "ns3/atm-ring.h"
+#include "ns3/callback.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::Aal5Sender: the send side of an AAL5 adapter (frame queues, segmentation, staging).
+ */
+
+namespace ns3
+{
+
+class AtmCellTransmitter;
+
+/**
+ * @ingroup atm
+ * @brief Send-side counters of one VC of an Aal5Sender (64-bit, since the start of the run).
+ */
+struct Aal5SenderVcStats
+{
+    uint64_t framesQueued{0}; //!< CPCS-SDUs accepted into the VC's frame queue (or pulled)
+    uint64_t framesTx{0};     //!< CPCS-PDUs whose segmentation started
+    uint64_t bytesTx{0};      //!< CPCS-SDU bytes of those PDUs
+    uint64_t cellsTx{0};      //!< cells of the VC that left on the link
+};
+
+/**
+ * @ingroup atm
+ * @brief The send side of an AAL5 end-system adapter, symmetric to Aal5Reassembler: per-VC
+ *        frame queues with byte limits, the segmentation (SAR) cursor of each VC, and the
+ *        staging of each VC's next cell in the output port (ITU-T I.363.5: CPCS-PDU = SDU + pad
+ *        + 8-byte trailer, segmented into 48-byte SAR-PDUs; the last cell carries PTI's
+ *        end-of-PDU bit).
+ *
+ * Segmentation is lazy: a VC has at most one cell in the output port at a time (staged with
+ * AtmCellTransmitter::Stage()), and the next cell of its PDU is produced when that one leaves
+ * (NotifyCellSent()), so the port's scheduler (round robin between VCs by default) interleaves
+ * the VCs cell by cell and a VC held by a gate (credits, shaping) costs nothing while held.
+ * When a VC's PDU is done, its next SDU starts: from its frame queue, or, for a VC that carries
+ * a cell-level traffic source instead of IP, from the source's pull callback
+ * (SetFrameSource()).
+ *
+ * Frame queues take whole SDUs or refuse them (TryEnqueue() names the limit), never single cells:
+ * the limits are per adapter (all VCs together) and optionally per VC, in bytes of CPCS-SDU
+ * waiting for segmentation. The adapter that owns the sender (AtmNetDevice) does everything IP:
+ * VC lookup, encapsulation, traces and counters of refusals.
+ */
+class Aal5Sender : public Object
+{
+  public:
+    /// Refusal: the frame queues hold the adapter's limit already.
+    static constexpr char QUEUE_FULL[] = "device frame queues full (TxQueueBytes)";
+    /// Refusal: the VC's frame queue holds the per-VC limit already.
+    static constexpr char VC_QUEUE_FULL[] = "VC frame queue full (VcTxQueueBytes)";
+    /// Refusal: the SDU would exceed the AAL5 maximum of 65535 bytes.
+    static constexpr char TOO_BIG[] = "CPCS-SDU above 65535 bytes";
+
+    /// The largest CPCS-SDU (ITU-T I.363.5: 16-bit Length field).
+    static constexpr uint32_t MAX_SDU_BYTES = 65535;
+
+    /**
+     * Pulls the next SDU of a VC that carries a cell-level traffic source: returns a CPCS-SDU
+     * (any bytes, 0..65535), or null when the source has nothing to send now (it then calls
+     * Wake() when it has).
+     */
+    typedef Callback<Ptr<Packet>> FrameSourceCallback;
+
+    /// Told when a PDU's segmentation starts: (VC, CPCS-SDU).
+    typedef Callback<void, uint32_t, Ptr<const Packet>> FrameStartCallback;
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    Aal5Sender();
+    ~Aal5Sender() override;
+
+    /**
+     * @brief Stage cells into this transmitter (the adapter's, known once it is attached).
+     * @param tx the transmitter
+     */
+    void SetTransmitter(Ptr<AtmCellTransmitter> tx);
+    /**
+     * @brief Set the callback told when a PDU's segmentation starts.
+     * @param cb the callback
+     */
+    void SetFrameStartCallback(FrameStartCallback cb);
+    /**
+     * @brief Set the byte limits of the frame queues.
+     * @param totalBytes all frame queues together (at least 1)
+     * @param vcBytes each VC's frame queue (0: only the total limit)
+     */
+    void SetQueueLimits(uint32_t totalBytes, uint32_t vcBytes);
+    /// @return the limit of all frame queues together, in bytes
+    uint32_t GetQueueLimit() const;
+    /// @return the limit of each VC's frame queue, in bytes (0: none)
+    uint32_t GetVcQueueLimit() const;
+
+    /**
+     * @brief Add a VC.
+     * @param vpi the VPI of its cells
+     * @param vci the VCI of its cells
+     * @return its index (0, 1, ...; the same as the port's and the adapter's)
+     */
+    uint32_t AddVc(uint16_t vpi, uint16_t vci);
+    /// @return the number of VCs
+    uint32_t GetNVcs() const;
+
+    /**
+     * @brief Whether a VC's frame queue would take an SDU of @p bytes now.
+     * @param vc the VC
+     * @param bytes the CPCS-SDU size
+     * @return null if it would, else the refusal (TOO_BIG, QUEUE_FULL or VC_QUEUE_FULL)
+     */
+    const char* CheckEnqueue(uint32_t vc, uint32_t bytes) const;
+    /**
+     * @brief Queue an SDU (CheckEnqueue() must have accepted it) and start segmenting it if the
+     *        VC is idle.
+     * @param vc the VC
+     * @param sdu the CPCS-SDU (with its encapsulation header)
+     */
+    void Enqueue(uint32_t vc, Ptr<Packet> sdu);
+
+    /**
+     * @brief Make a VC carry a cell-level traffic source: when the VC has nothing left to
+     *        segment, the sender pulls the next SDU from @p source, so a greedy source keeps the
+     *        VC busy without a frame queue and stops exactly when it returns null.
+     * @param vc the VC
+     * @param source the frame source
+     */
+    void SetFrameSource(uint32_t vc, FrameSourceCallback source);
+    /**
+     * @brief A frame source has something to send again: start segmenting if the VC is idle.
+     * @param vc the VC
+     */
+    void Wake(uint32_t vc);
+
+    /**
+     * @brief The VC's staged cell left on the link: stage its next cell, or start its next PDU.
+     *        Called once per cell by the adapter.
+     * @param vc the VC
+     */
+    void NotifyCellSent(uint32_t vc);
+
+    /// @return true once a cell was staged (configuration that must precede traffic is frozen)
+    bool HasStarted() const;
+    /**
+     * @param vc a VC
+     * @return its counters
+     */
+    const Aal5SenderVcStats& GetVcStats(uint32_t vc) const;
+    /**
+     * @param vc a VC
+     * @return bytes waiting in its frame queue (not counting the PDU being segmented)
+     */
+    uint32_t GetVcQueueBytes(uint32_t vc) const;
+    /**
+     * @param vc a VC
+     * @return cells of the PDU being segmented not yet staged
+     */
+    uint32_t GetVcUnsegmentedCells(uint32_t vc) const;
+    /// @return bytes waiting in all frame queues
+    uint32_t GetQueueBytes() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Per-VC record.
+    struct Vc
+    {
+        uint16_t vpi{0};            //!< VPI of its cells
+        uint16_t vci{0};            //!< VCI of its cells
+        AtmRing<Ptr<Packet>> queue; //!< frame queue
+        uint32_t queueBytes{0};     //!< bytes in the frame queue
+        Aal5Segmenter cursor;       //!< PDU being segmented
+        bool staged{false};         //!< a cell of the VC is in the output port
+        FrameSourceCallback source; //!< cell-level traffic source, or null
+        Aal5SenderVcStats stats;    //!< counters
+    };
+
+    /**
+     * @param vc a VC index
+     * @return its record (aborts if out of range)
+     */
+    Vc& GetVc(uint32_t vc);
+    /**
+     * @brief Pull the next SDU of a frame source into the VC's frame queue.
+     * @param vc the VC
+     * @return true if the source gave one
+     */
+    bool Pull(uint32_t vc);
+    /**
+     * @brief Start segmenting the VC's next PDU and stage its first cell.
+     * @param vc the VC
+     */
+    void StartFrame(uint32_t vc);
+
+    Ptr<AtmCellTransmitter> m_tx;            //!< where cells are staged
+    FrameStartCallback m_frameStart;         //!< told at each PDU start
+    std::vector<Vc> m_vcs;                   //!< per VC
+    uint32_t m_queueLimit{16 * 1024 * 1024}; //!< all frame queues, bytes
+    uint32_t m_vcQueueLimit{0};              //!< each frame queue, bytes (0: none)
+    uint32_t m_queueBytes{0};                //!< bytes in all frame queues
+    bool m_started{false};                   //!< a cell was staged
+};
+
+} // namespace ns3
+
+#endif // AAL5_SENDER_H
