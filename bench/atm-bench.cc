@@ -50,8 +50,10 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"

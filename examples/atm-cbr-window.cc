@@ -72,6 +72,7 @@
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"

@@ -34,6 +34,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"

@@ -6,7 +6,9 @@
 
 #include "ns3/abort.h"
 #include "ns3/atm-channel.h"
+#include "ns3/atm-credit-flow-control.h"
 #include "ns3/atm-host-cpu.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"

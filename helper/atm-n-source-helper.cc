@@ -5,6 +5,7 @@
 #include "atm-n-source-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-traffic-contract.h"

@@ -6,7 +6,10 @@
 
 #include "ns3/abort.h"
 #include "ns3/arp-cache.h"
+#include "ns3/atm-cac.h"
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-channel.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"

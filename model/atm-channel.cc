@@ -102,15 +102,35 @@ AtmChannel::Transmit(Ptr<const AtmDevice> from,
                      Time firstBitSent,
                      Time lastBitSent)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
-    const uint32_t end = (m_devices[0] == from) ? 0 : 1;
-    NS_ASSERT_MSG(m_devices[end] == from, "AtmChannel: Transmit from a device not attached");
+    // Per cell: no NS_LOG_FUNCTION.
     NS_ABORT_MSG_IF(m_nDevices < 2,
                     "AtmChannel " << GetId()
                                   << ": a cell was sent on a link with one end; attach the "
                                      "second device (AtmHelper::Install connects both)");
-    ++m_cells[end];
+    const uint32_t end = GetEndOf(from);
+    CountCell(end);
     m_devices[1 - end]->ReceiveCell(cell, firstBitSent + m_delay, lastBitSent + m_delay);
+}
+
+uint32_t
+AtmChannel::GetEndOf(Ptr<const AtmDevice> device) const
+{
+    const uint32_t end = (m_devices[0] == device) ? 0 : 1;
+    NS_ASSERT_MSG(m_devices[end] == device, "AtmChannel: a device that is not attached");
+    return end;
+}
+
+Ptr<AtmDevice>
+AtmChannel::GetEnd(uint32_t end) const
+{
+    NS_ABORT_MSG_IF(end > 1, "AtmChannel: end " << end << " (0 or 1)");
+    return m_devices[end];
+}
+
+void
+AtmChannel::CountCell(uint32_t end)
+{
+    ++m_cells[end];
 }
 
 Ptr<AtmDevice>

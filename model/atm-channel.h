@@ -61,16 +61,20 @@ class AtmChannel : public Channel
     uint32_t Attach(Ptr<AtmDevice> device);
 
     /**
-     * @brief Carry a cell to the other end.
+     * @brief Carry a cell to the other end: hand it to the peer device with its arrival times
+     *        (first bit at @p firstBitSent + Delay, last bit at @p lastBitSent + Delay).
+     *        Virtual so that a link whose ends live in different simulator partitions (ns-3's
+     *        MPI: the peer on another rank) can send it there instead, as ns-3's
+     *        PointToPointRemoteChannel overrides PointToPointChannel::TransmitStart.
      * @param from the sending device
      * @param cell the cell
      * @param firstBitSent when the cell's first bit leaves @p from (the start of its slot)
      * @param lastBitSent when the cell's last bit leaves @p from (the start of the next slot)
      */
-    void Transmit(Ptr<const AtmDevice> from,
-                  const AtmCell& cell,
-                  Time firstBitSent,
-                  Time lastBitSent);
+    virtual void Transmit(Ptr<const AtmDevice> from,
+                          const AtmCell& cell,
+                          Time firstBitSent,
+                          Time lastBitSent);
 
     /**
      * @param device one end
@@ -93,6 +97,22 @@ class AtmChannel : public Channel
 
   protected:
     void DoDispose() override;
+
+    /**
+     * @param device an attached device
+     * @return its end index, 0 or 1 (asserted attached)
+     */
+    uint32_t GetEndOf(Ptr<const AtmDevice> device) const;
+    /**
+     * @param end 0 or 1
+     * @return the device at that end (null if not attached)
+     */
+    Ptr<AtmDevice> GetEnd(uint32_t end) const;
+    /**
+     * @brief Count a cell sent from one end (GetCellsTransmitted()); Transmit() does it.
+     * @param end 0 or 1
+     */
+    void CountCell(uint32_t end);
 
   private:
     /// @param rate the cell rate (refused once a device is attached)

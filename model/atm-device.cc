@@ -4,7 +4,15 @@
 
 #include "atm-device.h"
 
+#include "atm-cell-transmitter.h"
 #include "atm-channel.h"
+#include "atm-output-port.h"
+#include "atm-port-gate.h"
+
+#include "ns3/atm-cac.h"
+#include "ns3/atm-credit-flow-control.h"
+#include "ns3/atm-shaping-gate.h"
+#include "ns3/node.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -45,14 +53,13 @@ AtmDevice::GetTypeId()
                           "Connection admission control of the outgoing link (AtmCac), asked by "
                           "AtmPvcHelper for every PVC crossing the link.",
                           PointerValue(),
-                          MakePointerAccessor(&AtmDevice::m_cac),
+                          MakePointerAccessor(&AtmDevice::SetCac, &AtmDevice::GetCac),
                           MakePointerChecker<AtmCac>());
     return tid;
 }
 
 AtmDevice::AtmDevice()
     : m_port(CreateObject<AtmOutputPort>()),
-      m_cac(CreateObject<AtmCac>()),
       m_address(Mac48Address::Allocate())
 {
     NS_LOG_FUNCTION(this);
@@ -151,7 +158,17 @@ AtmDevice::GetShapingGate()
 Ptr<AtmCac>
 AtmDevice::GetCac() const
 {
+    if (!m_cac)
+    {
+        m_cac = CreateObject<AtmCac>(); // only PVC set-up with admission asks for one
+    }
     return m_cac;
+}
+
+void
+AtmDevice::SetCac(Ptr<AtmCac> cac)
+{
+    m_cac = cac;
 }
 
 bool

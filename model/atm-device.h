@@ -6,17 +6,13 @@
 #define ATM_DEVICE_H
 
 #include "atm-cell-rate.h"
-#include "atm-cell-transmitter.h"
 #include "atm-cell.h"
-#include "atm-output-port.h"
+#include "atm-fwd.h"
 
-#include "ns3/atm-cac.h"
-#include "ns3/atm-credit-flow-control.h"
-#include "ns3/atm-shaping-gate.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
-#include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/ptr.h"
 
 #include <cstdint>
 #include <vector>
@@ -29,8 +25,6 @@
 
 namespace ns3
 {
-
-class AtmChannel;
 
 /**
  * @ingroup atm
@@ -124,8 +118,16 @@ class AtmDevice : public NetDevice
     Ptr<AtmShapingGate> GetShapingGate();
     /// @return true if the device has a shaping gate
     bool HasShapingGate() const;
-    /// @return the connection admission control of the outgoing link (attribute `Cac`)
+    /**
+     * @return the connection admission control of the outgoing link (attribute `Cac`; a
+     *         default AtmCac is created at the first call if none was set)
+     */
     Ptr<AtmCac> GetCac() const;
+    /**
+     * @brief Replace the connection admission control of the outgoing link.
+     * @param cac the CAC (null: a default one is created when first asked for)
+     */
+    void SetCac(Ptr<AtmCac> cac);
 
     /**
      * @brief Raw utilisation of the outgoing direction: cells sent / cell slots in [0, now).
@@ -189,7 +191,7 @@ class AtmDevice : public NetDevice
     Ptr<AtmCreditFlowControl> m_credits;   //!< "CreditFlowControl"
     Ptr<AtmShapingGate> m_gate;            //!< shaping of the outgoing link, or null
     std::vector<Ptr<AtmPortGate>> m_gates; //!< every gate, in the order added
-    Ptr<AtmCac> m_cac;                     //!< "Cac"
+    mutable Ptr<AtmCac> m_cac;             //!< "Cac" (created when first asked for)
     Mac48Address m_address;                //!< the device's own address
 };
 

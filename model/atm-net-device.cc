@@ -4,11 +4,14 @@
 
 #include "atm-net-device.h"
 
+#include "atm-cell-transmitter.h"
 #include "atm-channel.h"
 #include "atm-ns3-compat.h"
+#include "atm-output-port.h"
 
 #include "ns3/abort.h"
 #include "ns3/arp-header.h"
+#include "ns3/atm-shaping-gate.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 
 namespace ns3
 {
@@ -25,14 +26,15 @@ AtmSwitchPort::GetTypeId()
             .SetParent<AtmDevice>()
             .SetGroupName("Atm")
             .AddConstructor<AtmSwitchPort>()
-            .AddAttribute("Upc",
-                          "Police the cells arriving on this port against the traffic contract of "
-                          "their VC or VP (usage / network parameter control, SPEC 3.19): each "
-                          "cross-connect added afterwards with a policed contract gets the "
-                          "policer AtmPolicerFactory builds for it.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&AtmSwitchPort::m_upc),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "Upc",
+                "Police the cells arriving on this port against the traffic contract of "
+                "their VC or VP (usage / network parameter control, ITU-T I.371 7.2): each "
+                "cross-connect added afterwards with a policed contract gets the "
+                "policer AtmPolicerFactory builds for it.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&AtmSwitchPort::m_upc),
+                MakeBooleanChecker())
             .AddAttribute("UpcFrameDiscard",
                           "The FrameDiscard attribute of the policers this port's UPC creates "
                           "(discard the rest of a PDU after its first discarded cell, BON ch. "
@@ -57,23 +59,25 @@ void
 AtmSwitchPort::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_switch = nullptr;
+    m_received = CellReceivedCallback();
+    m_sent = CellSentCallback();
     AtmDevice::DoDispose();
 }
 
 void
-AtmSwitchPort::SetSwitch(Ptr<AtmSwitch> fabric, uint32_t index)
+AtmSwitchPort::SetFabric(uint32_t index, CellReceivedCallback received, CellSentCallback sent)
 {
-    NS_LOG_FUNCTION(this << fabric << index);
-    NS_ABORT_MSG_IF(m_switch, "AtmSwitchPort: already a port of a switch");
-    m_switch = fabric;
+    NS_LOG_FUNCTION(this << index);
+    NS_ABORT_MSG_IF(!m_received.IsNull(), "AtmSwitchPort: already a port of a switch");
     m_index = index;
+    m_received = received;
+    m_sent = sent;
 }
 
 Ptr<AtmSwitch>
 AtmSwitchPort::GetSwitch() const
 {
-    return m_switch;
+    return GetNode() ? GetNode()->GetObject<AtmSwitch>() : nullptr;
 }
 
 bool
@@ -97,17 +101,17 @@ AtmSwitchPort::GetPortIndex() const
 void
 AtmSwitchPort::ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival)
 {
-    NS_ABORT_MSG_IF(!m_switch,
+    NS_ABORT_MSG_IF(m_received.IsNull(),
                     "AtmSwitchPort on node " << (GetNode() ? GetNode()->GetId() : 0)
                                              << " received a cell but belongs to no switch; "
                                                 "use AtmSwitch::AddPort (AtmHelper does)");
-    m_switch->Switch(m_index, cell, firstBit, arrival);
+    m_received(m_index, cell, firstBit, arrival);
 }
 
 void
 AtmSwitchPort::NotifyCellSent(const AtmCell& cell)
 {
-    m_switch->NotifyDeparture(m_index, cell);
+    m_sent(m_index, cell);
 }
 
 bool

@@ -38,12 +38,24 @@ class AtmSwitchPort : public AtmDevice
     ~AtmSwitchPort() override;
 
     /**
-     * @brief Connect the port to its fabric (AtmSwitch::AddPort does it).
-     * @param fabric the switch
-     * @param index the port's index in the switch
+     * Hands a received cell to the fabric: (port index, cell, first-bit arrival, last-bit
+     * arrival), as AtmDevice::ReceiveCell gets them.
      */
-    void SetSwitch(Ptr<AtmSwitch> fabric, uint32_t index);
-    /// @return the switch (null before AtmSwitch::AddPort)
+    typedef Callback<void, uint32_t, AtmCell, Time, Time> CellReceivedCallback;
+    /// Tells the fabric that a cell left this port: (port index, cell).
+    typedef Callback<void, uint32_t, const AtmCell&> CellSentCallback;
+
+    /**
+     * @brief Connect the port to its fabric (AtmSwitch::AddPort does it). The port knows the
+     *        fabric only through these callbacks.
+     * @param index the port's index in the switch
+     * @param received called with every cell received on the port
+     * @param sent called with every cell the port sent
+     */
+    void SetFabric(uint32_t index, CellReceivedCallback received, CellSentCallback sent);
+    /**
+     * @return the switch aggregated to this port's node (AtmHelper::InstallSwitch), or null
+     */
     Ptr<AtmSwitch> GetSwitch() const;
     /// @return the port's index in its switch
     uint32_t GetPortIndex() const;
@@ -65,10 +77,11 @@ class AtmSwitchPort : public AtmDevice
     void NotifyCellSent(const AtmCell& cell) override;
 
   private:
-    Ptr<AtmSwitch> m_switch; //!< the fabric
-    uint32_t m_index{0};     //!< index in the fabric
-    bool m_upc{false};       //!< "Upc"
-    bool m_upcFrameDiscard{false}; //!< "UpcFrameDiscard"
+    CellReceivedCallback m_received; //!< into the fabric
+    CellSentCallback m_sent;         //!< departures, to the fabric
+    uint32_t m_index{0};             //!< index in the fabric
+    bool m_upc{false};               //!< "Upc"
+    bool m_upcFrameDiscard{false};   //!< "UpcFrameDiscard"
 };
 
 } // namespace ns3

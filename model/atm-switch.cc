@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/atm-policer-factory.h"
+#include "ns3/atm-shaping-gate.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -58,9 +59,7 @@ AtmSwitch::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_ports.clear();
-    m_vcTable.clear();
-    m_vpVcs.clear();
-    m_vpTable.clear();
+    m_table.Clear();
     m_upstream.clear();
     Object::DoDispose();
 }
@@ -71,7 +70,10 @@ AtmSwitch::AddPort(Ptr<AtmSwitchPort> port)
     NS_LOG_FUNCTION(this << port);
     NS_ABORT_MSG_IF(!port, "AtmSwitch::AddPort(null)");
     const uint32_t index = static_cast<uint32_t>(m_ports.size());
-    port->SetSwitch(this, index);
+    // The port calls back into the fabric; it holds no pointer to it (no ownership cycle).
+    port->SetFabric(index,
+                    MakeCallback(&AtmSwitch::Switch, this),
+                    MakeCallback(&AtmSwitch::NotifyDeparture, this));
     m_ports.push_back(port);
     for (auto& row : m_inputs)
     {
@@ -137,7 +139,7 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     std::ostringstream where;
     where << "AtmSwitch on node " << (node ? node->GetId() : 0) << ", cross-connect " << inPort
           << ":" << inVpi << "/" << inVci << " -> " << outPort << ":" << outVpi << "/" << outVci;
-    NS_ABORT_MSG_IF(m_vcTable.count(Key(inPort, inVpi, inVci)) > 0,
+    NS_ABORT_MSG_IF(m_table.FindVc(inPort, inVpi, inVci) != nullptr,
                     where.str() << ": the in label is already cross-connected");
     NS_ABORT_MSG_IF(IsOutLabelUsed(outPort, outVpi, outVci),
                     where.str() << ": the out label is already used on that port");
@@ -152,9 +154,7 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     r.outPort = outPort;
     r.inPort = inPort;
     r.policer = MakePolicer(inPort, contract);
-    m_vcTable[Key(inPort, inVpi, inVci)] = r;
-    ShapeIfVpShaped(r);
-    m_outLabels[Key(outPort, outVpi, outVci)] = true;
+    ShapeIfVpShaped(m_table.AddVc(inPort, inVpi, inVci, r));
     return r.outVc;
 }
 
@@ -169,72 +169,62 @@ AtmSwitch::AddVpCrossConnect(uint32_t inPort,
     CheckPort(inPort, "in");
     CheckPort(outPort, "out");
     Ptr<Node> node = GetObject<Node>();
-    NS_ABORT_MSG_IF(m_vpTable.count(Key(inPort, inVpi, 0)) > 0,
+    NS_ABORT_MSG_IF(m_table.FindVp(inPort, inVpi) != nullptr,
                     "AtmSwitch on node " << (node ? node->GetId() : 0) << ": VP " << inPort << ":"
                                          << inVpi << " is already cross-connected");
-    NS_ABORT_MSG_IF(m_outVps.count(Key(outPort, outVpi, 0)) > 0,
+    NS_ABORT_MSG_IF(m_table.IsOutVpUsed(outPort, outVpi),
                     "AtmSwitch on node " << (node ? node->GetId() : 0) << ": out VP " << outPort
                                          << ":" << outVpi << " is already used");
     NS_ABORT_MSG_IF(outVpi > 4095, "AtmSwitch: VPI " << outVpi << " above 4095");
-    for (const auto& [key, used] : m_outLabels)
-    {
-        NS_ABORT_MSG_IF((key >> 16) == (Key(outPort, outVpi, 0) >> 16),
-                        "AtmSwitch on node "
-                            << (node ? node->GetId() : 0) << ": out VP " << outPort << ":" << outVpi
-                            << " already carries a VC cross-connect (VCI " << (key & 0xffff)
-                            << "); use another out VPI");
-    }
+    uint16_t usedVci = 0;
+    NS_ABORT_MSG_IF(m_table.FindOutVcOnVp(outPort, outVpi, &usedVci),
+                    "AtmSwitch on node " << (node ? node->GetId() : 0) << ": out VP " << outPort
+                                         << ":" << outVpi
+                                         << " already carries a VC cross-connect (VCI " << usedVci
+                                         << "); use another out VPI");
     std::ostringstream where;
     where << "AtmSwitch on node " << (node ? node->GetId() : 0) << ", VP cross-connect " << inPort
           << ":" << inVpi << " -> " << outPort << ":" << outVpi;
     contract.CheckAgainstLink(where.str(), m_ports[outPort]->GetCellRate());
     GetInput(inPort, outPort);
-    m_vpTable[Key(inPort, inVpi, 0)] =
-        VpRoute{outPort, outVpi, contract, MakePolicer(inPort, contract)};
-    m_outVps[Key(outPort, outVpi, 0)] = true;
+    m_table.AddVp(inPort, inVpi, VpRoute{outPort, outVpi, contract, MakePolicer(inPort, contract)});
 }
 
 bool
 AtmSwitch::IsInLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const
 {
-    return m_vcTable.count(Key(port, vpi, vci)) > 0 || m_vpTable.count(Key(port, vpi, 0)) > 0;
+    return m_table.IsInLabelUsed(port, vpi, vci);
 }
 
 bool
 AtmSwitch::IsOutLabelUsed(uint32_t port, uint16_t vpi, uint16_t vci) const
 {
-    return m_outLabels.count(Key(port, vpi, vci)) > 0 || m_outVps.count(Key(port, vpi, 0)) > 0;
+    return m_table.IsOutLabelUsed(port, vpi, vci);
 }
 
 void
 AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
-    const uint64_t key = Key(inPort, cell.vpi, cell.vci);
-    auto it = m_vcTable.find(key);
-    if (it == m_vcTable.end())
+    // Per cell: no NS_LOG_FUNCTION.
+    Route* route = m_table.FindRoute(inPort, cell.vpi, cell.vci);
+    if (!route)
     {
-        it = m_vpVcs.find(key);
-        if (it == m_vpVcs.end())
+        const VpRoute* vp = m_table.FindVp(inPort, cell.vpi);
+        if (!vp)
         {
-            auto vp = m_vpTable.find(Key(inPort, cell.vpi, 0));
-            if (vp == m_vpTable.end())
-            {
-                Ptr<Node> node = GetObject<Node>();
-                Simulator::ScheduleWithContext(node ? node->GetId() : Simulator::NO_CONTEXT,
-                                               arrival - Simulator::Now(),
-                                               &AtmSwitch::DropUnknown,
-                                               this,
-                                               inPort,
-                                               cell);
-                return;
-            }
-            // First cell of this VCI on the VP: give it a VC record at the out port.
-            AddVpVcRoute(inPort, vp->second, key, cell.vci);
-            it = m_vpVcs.find(key);
+            Ptr<Node> node = GetObject<Node>();
+            Simulator::ScheduleWithContext(node ? node->GetId() : Simulator::NO_CONTEXT,
+                                           arrival - Simulator::Now(),
+                                           &AtmSwitch::DropUnknown,
+                                           this,
+                                           inPort,
+                                           cell);
+            return;
         }
+        // First cell of this VCI on the VP: give it a VC record at the out port.
+        route = &AddVpVcRoute(inPort, cell.vpi, *vp, cell.vci);
     }
-    Route& r = it->second;
+    Route& r = *route;
     if (r.policer)
     {
         const AtmPolicingDecision d = r.policer->Police(cell, firstBit, r.upc);
@@ -284,7 +274,7 @@ AtmSwitch::NotifyDeparture(uint32_t outPort, const AtmCell& cell)
 }
 
 AtmSwitch::Route&
-AtmSwitch::AddVpVcRoute(uint32_t inPort, const VpRoute& v, uint64_t key, uint16_t vci)
+AtmSwitch::AddVpVcRoute(uint32_t inPort, uint16_t inVpi, const VpRoute& v, uint16_t vci)
 {
     Route r;
     r.tx = PeekPointer(m_ports[v.outPort]->GetTransmitter());
@@ -295,7 +285,7 @@ AtmSwitch::AddVpVcRoute(uint32_t inPort, const VpRoute& v, uint64_t key, uint16_
     r.outPort = v.outPort;
     r.inPort = inPort;
     r.policer = v.policer;
-    Route& stored = m_vpVcs.emplace(key, r).first->second;
+    Route& stored = m_table.AddVpVc(inPort, inVpi, vci, r);
     ShapeIfVpShaped(stored);
     return stored;
 }
@@ -303,33 +293,31 @@ AtmSwitch::AddVpVcRoute(uint32_t inPort, const VpRoute& v, uint64_t key, uint16_
 int64_t
 AtmSwitch::GetVpCrossConnectOutPort(uint32_t inPort, uint16_t inVpi) const
 {
-    auto it = m_vpTable.find(Key(inPort, inVpi, 0));
-    return it == m_vpTable.end() ? -1 : static_cast<int64_t>(it->second.outPort);
+    const VpRoute* vp = m_table.FindVp(inPort, inVpi);
+    return vp ? static_cast<int64_t>(vp->outPort) : -1;
 }
 
 uint32_t
 AtmSwitch::GetVpVc(uint32_t inPort, uint16_t inVpi, uint16_t vci)
 {
-    const uint64_t key = Key(inPort, inVpi, vci);
-    NS_ABORT_MSG_IF(m_vcTable.count(key) > 0,
+    NS_ABORT_MSG_IF(m_table.FindVc(inPort, inVpi, vci) != nullptr,
                     "AtmSwitch::GetVpVc: in port " << inPort << " label " << inVpi << "/" << vci
                                                    << " has a VC cross-connect of its own");
-    auto it = m_vpVcs.find(key);
-    if (it != m_vpVcs.end())
+    if (const Route* r = m_table.FindRoute(inPort, inVpi, vci))
     {
-        return it->second.outVc;
+        return r->outVc;
     }
-    auto vp = m_vpTable.find(Key(inPort, inVpi, 0));
-    NS_ABORT_MSG_IF(vp == m_vpTable.end(),
+    const VpRoute* vp = m_table.FindVp(inPort, inVpi);
+    NS_ABORT_MSG_IF(!vp,
                     "AtmSwitch::GetVpVc: no VP cross-connect for in port " << inPort << " VPI "
                                                                            << inVpi);
-    return AddVpVcRoute(inPort, vp->second, key, vci).outVc;
+    return AddVpVcRoute(inPort, inVpi, *vp, vci).outVc;
 }
 
 void
 AtmSwitch::ShapeIfVpShaped(const Route& r)
 {
-    auto it = m_vpShapers.find(Key(r.outPort, r.outVpi, 0));
+    auto it = m_vpShapers.find(AtmCrossConnectTable::Key(r.outPort, r.outVpi, 0));
     if (it != m_vpShapers.end())
     {
         m_ports[r.outPort]->GetShapingGate()->AddVcToFlow(it->second, r.outVc);
@@ -341,22 +329,19 @@ AtmSwitch::SetVpShaper(uint32_t outPort, uint16_t outVpi, Ptr<AtmShaper> shaper)
 {
     NS_LOG_FUNCTION(this << outPort << outVpi << shaper);
     CheckPort(outPort, "out");
-    const uint64_t key = Key(outPort, outVpi, 0);
+    const uint64_t key = AtmCrossConnectTable::Key(outPort, outVpi, 0);
     NS_ABORT_MSG_IF(m_vpShapers.count(key) > 0,
                     "AtmSwitch::SetVpShaper: out port " << outPort << " VPI " << outVpi
                                                         << " is already shaped");
-    const uint32_t flow = m_ports[outPort]->GetShapingGate()->AddGroupShaper(shaper);
+    Ptr<AtmShapingGate> gate = m_ports[outPort]->GetShapingGate();
+    const uint32_t flow = gate->AddGroupShaper(shaper);
     m_vpShapers[key] = flow;
-    for (const auto* table : {&m_vcTable, &m_vpVcs})
-    {
-        for (const auto& [k, route] : *table)
+    m_table.ForEachRoute([&](Route& route) {
+        if (route.outPort == outPort && route.outVpi == outVpi)
         {
-            if (route.outPort == outPort && route.outVpi == outVpi)
-            {
-                m_ports[outPort]->GetShapingGate()->AddVcToFlow(flow, route.outVc);
-            }
+            gate->AddVcToFlow(flow, route.outVc);
         }
-    }
+    });
 }
 
 Ptr<AtmPolicer>
@@ -374,51 +359,45 @@ void
 AtmSwitch::SetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci, Ptr<AtmPolicer> policer)
 {
     NS_LOG_FUNCTION(this << inPort << inVpi << inVci << policer);
-    auto it = m_vcTable.find(Key(inPort, inVpi, inVci));
-    NS_ABORT_MSG_IF(it == m_vcTable.end(),
+    Route* r = m_table.FindVc(inPort, inVpi, inVci);
+    NS_ABORT_MSG_IF(!r,
                     "AtmSwitch::SetVcPolicer: no VC cross-connect for in port "
                         << inPort << " label " << inVpi << "/" << inVci
                         << "; add the cross-connect first");
-    it->second.policer = policer;
-    it->second.upc = AtmPolicer::VcState();
+    r->policer = policer;
+    r->upc = AtmPolicer::VcState();
 }
 
 void
 AtmSwitch::SetVpPolicer(uint32_t inPort, uint16_t inVpi, Ptr<AtmPolicer> policer)
 {
     NS_LOG_FUNCTION(this << inPort << inVpi << policer);
-    auto it = m_vpTable.find(Key(inPort, inVpi, 0));
-    NS_ABORT_MSG_IF(it == m_vpTable.end(),
+    VpRoute* vp = m_table.FindVpForUpdate(inPort, inVpi);
+    NS_ABORT_MSG_IF(!vp,
                     "AtmSwitch::SetVpPolicer: no VP cross-connect for in port "
                         << inPort << " VPI " << inVpi << "; add the cross-connect first");
-    it->second.policer = policer;
-    for (auto& [key, route] : m_vpVcs)
-    {
-        if ((key >> 16) == (Key(inPort, inVpi, 0) >> 16))
-        {
-            route.policer = policer;
-        }
-    }
+    vp->policer = policer;
+    m_table.ForEachVpVc(inPort, inVpi, [&](Route& route) { route.policer = policer; });
 }
 
 Ptr<AtmPolicer>
 AtmSwitch::GetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci) const
 {
-    auto it = m_vcTable.find(Key(inPort, inVpi, inVci));
-    NS_ABORT_MSG_IF(it == m_vcTable.end(),
+    const Route* r = m_table.FindVc(inPort, inVpi, inVci);
+    NS_ABORT_MSG_IF(!r,
                     "AtmSwitch::GetVcPolicer: no VC cross-connect for in port "
                         << inPort << " label " << inVpi << "/" << inVci);
-    return it->second.policer;
+    return r->policer;
 }
 
 Ptr<AtmPolicer>
 AtmSwitch::GetVpPolicer(uint32_t inPort, uint16_t inVpi) const
 {
-    auto it = m_vpTable.find(Key(inPort, inVpi, 0));
-    NS_ABORT_MSG_IF(it == m_vpTable.end(),
-                    "AtmSwitch::GetVpPolicer: no VP cross-connect for in port "
-                        << inPort << " VPI " << inVpi);
-    return it->second.policer;
+    const VpRoute* vp = m_table.FindVp(inPort, inVpi);
+    NS_ABORT_MSG_IF(!vp,
+                    "AtmSwitch::GetVpPolicer: no VP cross-connect for in port " << inPort << " VPI "
+                                                                                << inVpi);
+    return vp->policer;
 }
 
 uint64_t

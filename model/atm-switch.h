@@ -6,6 +6,7 @@
 #define ATM_SWITCH_H
 
 #include "atm-cell.h"
+#include "atm-cross-connect-table.h"
 #include "atm-switch-port.h"
 
 #include "ns3/atm-policer.h"
@@ -34,7 +35,9 @@ class AtmCellTransmitter;
  * @ingroup atm
  * @brief The fabric of an output-buffered ATM switch, aggregated to the switch node.
  *
- * Its port devices (AtmSwitchPort) hand it every received cell. A VC cross-connect maps
+ * Its port devices (AtmSwitchPort) hand it every received cell through the callbacks AddPort()
+ * gives them (a port does not know the fabric's type), and tell it every cell they sent. The
+ * cross-connects are an AtmCrossConnectTable. A VC cross-connect maps
  * (in port, VPI, VCI) to (out port, VPI', VCI') and rewrites the labels; a VP cross-connect
  * maps (in port, VPI) to (out port, VPI') and passes the VCI through, while the output port
  * still keeps one VC record (frame state, counters) per VPI'/VCI, created at the first cell of
@@ -44,7 +47,8 @@ class AtmCellTransmitter;
  *
  * VC entries take precedence over a VP entry of the same in port and VPI.
  *
- * Ingress policing (UPC/NPC, SPEC 3.19): a VC or VP cross-connect can carry an AtmPolicer,
+ * Ingress policing (usage / network parameter control, ITU-T I.371 clause 7.2; ATM Forum TM
+ * 4.0, 4.5): a VC or VP cross-connect can carry an AtmPolicer,
  * created from its contract by AtmPolicerFactory when the in port's attribute `Upc` is true, or
  * set explicitly (SetVcPolicer(), SetVpPolicer()). A VP policer polices the aggregate of all
  * the VP's VCs. Each cell is policed when it is announced (its arrival time, known then, is
@@ -52,6 +56,10 @@ class AtmCellTransmitter;
  * against the out VC it was routed to (GetUpcDiscards(), and the PVC's cell ledger), traced by
  * "CellDrop" with the policer's reason, and its AN2 credit, if the in hop runs credits, goes
  * back upstream at its arrival; a tagged cell continues with CLP = 1.
+ *
+ * The fabric only routes, polices and relays credits. Whatever a switch does to cells of an
+ * output port (EFCI marking, ABR explicit-rate feedback in RM cells) belongs to that port's
+ * device and output port, not here.
  */
 class AtmSwitch : public Object
 {
@@ -233,35 +241,15 @@ class AtmSwitch : public Object
     void DoDispose() override;
 
   private:
-    /// Where a VC's cells go.
-    struct Route
-    {
-        AtmCellTransmitter* tx; //!< the out port's transmitter (owned by the port)
-        uint32_t input;         //!< transmitter input of the in port
-        uint32_t outVc;         //!< VC index at the out port
-        uint16_t outVpi;        //!< rewritten VPI
-        uint16_t outVci;        //!< rewritten VCI
-        uint32_t outPort;       //!< out port index
-        uint32_t inPort;        //!< in port index
-        Ptr<AtmPolicer> policer; //!< ingress policer (VC's own or its VP's), or null
-        AtmPolicer::VcState upc; //!< the VC's policing state
-    };
-
-    /// Where an out VC's cells came from, for credits.
+    /// Where the cells of one out VC came from, for AN2 credits.
     struct Upstream
     {
         uint32_t inPort{UINT32_MAX}; //!< the in port
         uint32_t upVc{UINT32_MAX};   //!< VC index at the upstream sender's port (AtmCell::vc)
     };
 
-    /// A VP cross-connect.
-    struct VpRoute
-    {
-        uint32_t outPort;            //!< out port
-        uint16_t outVpi;             //!< rewritten VPI
-        AtmTrafficContract contract; //!< contract of its VCs
-        Ptr<AtmPolicer> policer;     //!< ingress policer of the VP aggregate, or null
-    };
+    typedef AtmCrossConnectTable::VcRoute Route;   //!< a routed VC
+    typedef AtmCrossConnectTable::VpRoute VpRoute; //!< a VP cross-connect
 
     /**
      * @brief Check a port index and that the port is attached.
@@ -279,12 +267,12 @@ class AtmSwitch : public Object
      * @brief The route of one VCI of a VP cross-connect (created at its first cell or
      *        GetVpVc()).
      * @param inPort the in port
+     * @param inVpi the VP's in VPI
      * @param vp the VP cross-connect
-     * @param key Key(inPort, vpi, vci)
      * @param vci the VCI
-     * @return the route in m_vpVcs
+     * @return the stored route
      */
-    Route& AddVpVcRoute(uint32_t inPort, const VpRoute& vp, uint64_t key, uint16_t vci);
+    Route& AddVpVcRoute(uint32_t inPort, uint16_t inVpi, const VpRoute& vp, uint16_t vci);
     /**
      * @brief Put a newly routed out VC under the shaper of its out VP, if any.
      * @param r the route
@@ -305,32 +293,16 @@ class AtmSwitch : public Object
      */
     void DropUnknown(uint32_t inPort, AtmCell cell);
 
-    /**
-     * @param port a port
-     * @param vpi a VPI
-     * @param vci a VCI
-     * @return the table key
-     */
-    static uint64_t Key(uint32_t port, uint16_t vpi, uint16_t vci)
-    {
-        return (static_cast<uint64_t>(port) << 32) | (static_cast<uint64_t>(vpi) << 16) | vci;
-    }
-
-    Time m_switchingDelay;                           //!< "SwitchingDelay"
-    std::vector<Ptr<AtmSwitchPort>> m_ports;         //!< the ports
-    std::vector<std::vector<int64_t>> m_inputs;      //!< [in][out] transmitter input or -1
-    std::unordered_map<uint64_t, Route> m_vcTable;   //!< VC cross-connects by in key
-    std::unordered_map<uint64_t, VpRoute> m_vpTable; //!< VP cross-connects by Key(in, vpi, 0)
-    std::unordered_map<uint64_t, Route> m_vpVcs;     //!< VCs seen on VP cross-connects, by in key
-    std::unordered_map<uint64_t, bool> m_outLabels;  //!< out labels in use, Key(out, vpi, vci)
-    std::unordered_map<uint64_t, bool>
-        m_outVps; //!< out VPIs of VP cross-connects, Key(out, vpi, 0)
-    std::vector<std::vector<Upstream>> m_upstream; //!< [out port][out VC] origin of cells
-    uint64_t m_unknownLabelDrops{0};               //!< cells on unknown labels
-    uint64_t m_cellsSwitched{0};                   //!< cells switched
-    uint64_t m_upcDiscards{0};                     //!< cells discarded by policers
+    Time m_switchingDelay;                              //!< "SwitchingDelay"
+    std::vector<Ptr<AtmSwitchPort>> m_ports;            //!< the ports
+    std::vector<std::vector<int64_t>> m_inputs;         //!< [in][out] transmitter input or -1
+    AtmCrossConnectTable m_table;                       //!< VC and VP cross-connects
+    std::vector<std::vector<Upstream>> m_upstream;      //!< [out port][out VC] origin of cells
+    uint64_t m_unknownLabelDrops{0};                    //!< cells on unknown labels
+    uint64_t m_cellsSwitched{0};                        //!< cells switched
+    uint64_t m_upcDiscards{0};                          //!< cells discarded by policers
     std::unordered_map<uint64_t, uint32_t> m_vpShapers; //!< gate flow by Key(outPort, outVpi, 0)
-    std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc; //!< by Key(outPort, outVc)
+    std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc;       //!< by Key(outPort, outVc)
     TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
 };
 

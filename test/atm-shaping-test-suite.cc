@@ -18,6 +18,7 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-on-off-cell-source.h"
 #include "ns3/atm-shaping-gate.h"
 #include "ns3/enum.h"

@@ -6,6 +6,7 @@
 #include "atm-test-utils.h"
 
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"

@@ -6,6 +6,7 @@
 
 #include "ns3/aal5-segmenter.h"
 #include "ns3/abort.h"
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/callback.h"
 #include "ns3/enum.h"

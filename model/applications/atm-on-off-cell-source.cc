@@ -5,6 +5,8 @@
 #include "atm-on-off-cell-source.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-cell-clock.h"
+#include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
