@@ -41,14 +41,14 @@
  * retransmissionPercent, timeouts, meanRttMs, ledgerHolds and simEvents. Errors go to
  * standard error with a non-zero exit code (1 if a cell ledger fails).
  *
- * TCP notes. The sender writes --tsdu-byte messages with BSD's sosend() semantics
- * (AtmTtcpWriter, atm-ttcp-writer.h), so the socket buffer, the window, stays full. A window
- * below one segment needs --mss at most the window (a BSD sender then sends window-sized
- * segments; TcpEraPresets refuses a window smaller than the MSS). ns-3's receiver has no BSD
- * window-update rule (acknowledge at once when reading opens the window by two segments or half
- * the buffer), so with delayed ACKs and a window below two segments every round trip waits for
- * the delayed-ACK timer; --delayedAck=0 gives BSD's behaviour when one segment is at least half
- * the buffer.
+ * TCP notes. The transfer is one AtmBulkTransfer: its sender, AtmTtcpWriter, writes
+ * --tsdu-byte messages with BSD's sosend() semantics, so the socket buffer, the window, stays
+ * full. A window below one segment needs --mss at most the window (a BSD sender then sends
+ * window-sized segments; TcpEraPresets refuses a window smaller than the MSS). ns-3's receiver
+ * has no BSD window-update rule (acknowledge at once when reading opens the window by two
+ * segments or half the buffer), so with delayed ACKs and a window below two segments every
+ * round trip waits for the delayed-ACK timer; --delayedAck=0 gives BSD's behaviour when one
+ * segment is at least half the buffer.
  *
  * Examples:
  *   BON-CBR-PILOT campaign 2, MTU 9188, 48 KB window, R = 15.97 us, I = 52 us:
@@ -65,9 +65,8 @@
  *                    --mtu=9188 --source=crc --tsdu=9000
  */
 
-#include "atm-bulk-transfer.h"
-
 #include "ns3/applications-module.h"
+#include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-helper.h"
@@ -409,12 +408,21 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    AtmBulkTransfer transfer("atm-cbr-window", c.tsdu, c.maxBytes);
-    transfer.Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1), c.startJitter, c.warmup);
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-cbr-window: negative --startJitter");
+    Ptr<AtmBulkTransfer> transfer =
+        CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
+                                                    UintegerValue(c.tsdu),
+                                                    "MaxBytes",
+                                                    UintegerValue(c.maxBytes),
+                                                    "StartJitter",
+                                                    TimeValue(c.startJitter),
+                                                    "Warmup",
+                                                    TimeValue(c.warmup));
+    transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
-    transfer.Finish(Simulator::Now());
+    transfer->Finish();
 
     // Cells: sent by the source, lost on the way (switch ports and the UPC).
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
@@ -509,7 +517,7 @@ main(int argc, char* argv[])
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()));
-    transfer.AddTransfer(json);
+    transfer->AddTransfer(json);
     json.Add("maxGoodputMbps", maxGoodputMbps)
         .Add("ceilingCellsPerSec", ceiling)
         .Add("windowLimitMbps", windowLimitMbps)
@@ -522,7 +530,7 @@ main(int argc, char* argv[])
         .Add("upcDiscarded", upc.cellsDiscarded)
         .Add("upcTagged", upc.cellsTagged)
         .Add("portDrops", portDrops);
-    transfer.AddTcp(json);
+    transfer->AddTcp(json);
     json.Add("ledgerHolds", ledgerHolds).Add("simEvents", events);
     std::cout << json.ToString() << std::endl;
 

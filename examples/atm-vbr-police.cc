@@ -41,7 +41,7 @@
  * -1: every cell of the first max(256 packets, 10^5 cells) conforms), dataSegmentsSent,
  * retransmissions, retransmissionPercent, timeouts, meanRttMs, ledgerHolds and simEvents.
  * Errors go to standard error with a non-zero exit code (1 if a cell ledger fails). The
- * sender is AtmTtcpWriter (atm-ttcp-writer.h); see atm-cbr-window for the TCP notes.
+ * sender is AtmTtcpWriter (AtmBulkTransfer); see atm-cbr-window for the TCP notes.
  *
  * Examples:
  *   TEN34 round 1 (MBS 30), CBR shaper 2200 kb/s, drop:
@@ -55,10 +55,9 @@
  *                    --window=49152 --rtt=1.8ms --source=bsd --maxBytes=4194304 --duration=120s
  */
 
-#include "atm-bulk-transfer.h"
-
 #include "ns3/applications-module.h"
 #include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-helper.h"
@@ -455,12 +454,21 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    AtmBulkTransfer transfer("atm-vbr-police", c.tsdu, c.maxBytes);
-    transfer.Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1), c.startJitter, c.warmup);
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-vbr-police: negative --startJitter");
+    Ptr<AtmBulkTransfer> transfer =
+        CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
+                                                    UintegerValue(c.tsdu),
+                                                    "MaxBytes",
+                                                    UintegerValue(c.maxBytes),
+                                                    "StartJitter",
+                                                    TimeValue(c.startJitter),
+                                                    "Warmup",
+                                                    TimeValue(c.warmup));
+    transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
-    transfer.Finish(Simulator::Now());
+    transfer->Finish();
 
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
     uint64_t portDrops = 0;
@@ -573,7 +581,7 @@ main(int argc, char* argv[])
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()));
-    transfer.AddTransfer(json);
+    transfer->AddTransfer(json);
     json.Add("taggedFraction", fraction(upc.cellsTagged))
         .Add("discardedFraction", fraction(upc.cellsDiscarded))
         .Add("upcPoliced", upc.cellsPoliced)
@@ -590,7 +598,7 @@ main(int argc, char* argv[])
         .Add("windowLimitMbps", c.window * 8.0 / c.rtt.GetSeconds() / 1e6)
         .Add("cellsPerSegment", cellsPerSegment)
         .Add("conformingPackets", conformingPackets);
-    transfer.AddTcp(json);
+    transfer->AddTcp(json);
     json.Add("ledgerHolds", ledgerHolds).Add("simEvents", events);
     std::cout << json.ToString() << std::endl;
 

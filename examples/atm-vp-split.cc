@@ -36,15 +36,13 @@
  * hosts' TCP timer ticks all start at 0 (TcpEraSocket), so two senders started within a
  * segment time of each other would retransmit in lockstep for ever, every retransmission
  * colliding in the overbooked VP (case A); --tickTimer=false takes the retransmission timer off
- * the tick grid. The sender is AtmTtcpWriter (atm-ttcp-writer.h).
+ * the tick grid. Each connection's sender is an AtmTtcpWriter application.
  *
  * Examples:
  *   case A, 5 + 5 connections:  atm-vp-split --case=A --k=5 --duration=20s
  *   case B, 5 + 5 connections:  atm-vp-split --case=B --k=5 --duration=20s
  *   a lone active VC in case B (gets only b/2):  atm-vp-split --case=B --k=3 --k1=0
  */
-
-#include "atm-ttcp-writer.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-rate.h"
@@ -55,12 +53,12 @@
 #include "ns3/atm-switch.h"
 #include "ns3/atm-tcp-flow-probe.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/atm-ttcp-writer.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/tcp-era-presets.h"
 
 #include <iostream>
-#include <memory>
 #include <vector>
 
 using namespace ns3;
@@ -96,16 +94,6 @@ struct VpSplitConfig
     Time duration{Seconds(20)};           //!< simulated time
     Time warmup{Seconds(0)};              //!< goodput counted after this
 };
-
-/**
- * @param probe the probe
- * @param writer the sender
- */
-void
-AttachProbe(Ptr<AtmTcpFlowProbe> probe, const AtmTtcpWriter* writer)
-{
-    probe->Attach(writer->GetSocket());
-}
 
 /**
  * @param sinks the receivers
@@ -299,7 +287,6 @@ main(int argc, char* argv[])
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     std::vector<Ptr<PacketSink>> sinks;
     std::vector<Ptr<AtmTcpFlowProbe>> probes;
-    std::vector<std::unique_ptr<AtmTtcpWriter>> writers;
     std::vector<uint32_t> owner;
     uint16_t port = 5001;
     for (uint32_t i = 0; i < 2; ++i)
@@ -308,21 +295,22 @@ main(int argc, char* argv[])
         {
             const Time at = NanoSeconds(static_cast<int64_t>(
                 jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
-            writers.push_back(std::make_unique<AtmTtcpWriter>(c.tsdu, 0));
-            writers.back()->Start(senders.Get(i),
-                                  TcpEraPresets::GetSocketFactoryTypeId(),
-                                  InetSocketAddress(dst, port),
-                                  at);
+            Ptr<AtmTtcpWriter> writer = CreateObject<AtmTtcpWriter>();
+            writer->SetAttribute("Remote", AddressValue(InetSocketAddress(dst, port)));
+            writer->SetAttribute("Protocol", TypeIdValue(TcpEraPresets::GetSocketFactoryTypeId()));
+            writer->SetAttribute("Tsdu", UintegerValue(c.tsdu));
+            // The probe counts the connection from its first segment on.
+            probes.push_back(Create<AtmTcpFlowProbe>());
+            writer->TraceConnectWithoutContext(
+                "SocketCreated",
+                MakeCallback(&AtmTcpFlowProbe::Attach, probes.back()));
+            senders.Get(i)->AddApplication(writer);
+            writer->SetStartTime(at);
             PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
             ApplicationContainer sinkApp = sinkHelper.Install(receiver.Get(0));
             sinkApp.Start(Seconds(0));
             sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
-            probes.push_back(Create<AtmTcpFlowProbe>());
             owner.push_back(i);
-            Simulator::Schedule(at + NanoSeconds(1),
-                                &AttachProbe,
-                                probes.back(),
-                                writers.back().get());
         }
     }
     std::vector<uint64_t> atWarmup(sinks.size(), 0);
