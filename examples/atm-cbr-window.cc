@@ -80,6 +80,7 @@
 #include "ns3/gcra.h"
 #include "ns3/internet-module.h"
 #include "ns3/packet-train-shaper.h"
+#include "ns3/tcp-era-command-line.h"
 #include "ns3/tcp-era-presets.h"
 
 #include <algorithm>
@@ -94,38 +95,29 @@ namespace
 /// Everything the command line sets.
 struct CbrWindowConfig
 {
-    std::string pcr{"36000"};              //!< policed (and shaped) PCR, AtmCellRate form
-    Time rtt{MilliSeconds(20)};            //!< round-trip propagation delay
-    uint32_t window{65535};                //!< socket buffers
-    uint32_t mtu{9180};                    //!< IP MTU
-    bool llcSnap{true};                    //!< LLC/SNAP (else VC-mux)
-    bool shaping{true};                    //!< PcrShaper at the PCR
-    Time shaperTolerance{0};               //!< the PcrShaper's Tolerance
-    Time spacing{0};                       //!< packet-train R (0: no packet train)
-    Time gap{0};                           //!< packet-train I
-    Time granularity{0};                   //!< packet-train spacing unit
-    bool upc{true};                        //!< police at s1
-    Time cdvt{MicroSeconds(100)};          //!< CDVT of the policed contract
-    bool vp{false};                        //!< VP cross-connects at s1 and s2, policed per VP
-    std::string accessRate{"OC3c"};        //!< host links
-    std::string trunkRate{"E3"};           //!< s0-s1 and s1-s2
-    Time accessDelay{MicroSeconds(5)};     //!< per access link
-    uint32_t bufferCells{256};             //!< every switch port
-    bool frameDiscard{false};              //!< UpcFrameDiscard
-    std::string source{"bsd"};             //!< TcpEraPresets::ForSource
-    std::string tcp;                       //!< variant ("" = the preset's)
-    uint32_t mss{0};                       //!< 0: MTU - 40 - options
-    Time timerTick{0};                     //!< 0: the preset's
-    uint32_t minRtoTicks{0};               //!< 0: the preset's
-    int delayedAck{-1};                    //!< -1 preset, 0 off, 1 on
-    Time delAckTimeout{MilliSeconds(200)}; //!< with --delayedAck=1
-    int timestamps{-1};                    //!< -1 preset, 0 off, 1 on
-    uint32_t dupAckThreshold{0};           //!< 0: the preset's
-    uint32_t tsdu{16384};                  //!< application write size
-    uint64_t maxBytes{0};                  //!< 0: greedy for the whole duration
-    Time duration{Seconds(10)};            //!< simulated time (limit)
-    Time warmup{0};                        //!< goodput counted after this (greedy runs)
-    Time startJitter{0};                   //!< the connection starts at U[0, startJitter)
+    std::string pcr{"36000"};          //!< policed (and shaped) PCR, AtmCellRate form
+    Time rtt{MilliSeconds(20)};        //!< round-trip propagation delay
+    uint32_t window{65535};            //!< socket buffers
+    uint32_t mtu{9180};                //!< IP MTU
+    bool llcSnap{true};                //!< LLC/SNAP (else VC-mux)
+    bool shaping{true};                //!< PcrShaper at the PCR
+    Time shaperTolerance{0};           //!< the PcrShaper's Tolerance
+    Time spacing{0};                   //!< packet-train R (0: no packet train)
+    Time gap{0};                       //!< packet-train I
+    Time granularity{0};               //!< packet-train spacing unit
+    bool upc{true};                    //!< police at s1
+    Time cdvt{MicroSeconds(100)};      //!< CDVT of the policed contract
+    bool vp{false};                    //!< VP cross-connects at s1 and s2, policed per VP
+    std::string accessRate{"OC3c"};    //!< host links
+    std::string trunkRate{"E3"};       //!< s0-s1 and s1-s2
+    Time accessDelay{MicroSeconds(5)}; //!< per access link
+    uint32_t bufferCells{256};         //!< every switch port
+    bool frameDiscard{false};          //!< UpcFrameDiscard
+    uint32_t tsdu{16384};              //!< application write size
+    uint64_t maxBytes{0};              //!< 0: greedy for the whole duration
+    Time duration{Seconds(10)};        //!< simulated time (limit)
+    Time warmup{0};                    //!< goodput counted after this (greedy runs)
+    Time startJitter{0};               //!< the connection starts at U[0, startJitter)
 };
 
 /**
@@ -268,22 +260,10 @@ main(int argc, char* argv[])
                  c.accessDelay);
     cmd.AddValue("bufferCells", "cell buffer of every switch port (ASX-200: 256)", c.bufferCells);
     cmd.AddValue("frameDiscard", "frame-discard UPC (BON ch. 4.7)", c.frameDiscard);
-    cmd.AddValue("source",
-                 "TCP preset (TcpEraPresets::ForSource): bsd, bon-default, bon-fast, bon-sack, "
-                 "crc, jain, sandia, bon-internetwork",
-                 c.source);
-    cmd.AddValue("tcp",
-                 "TCP variant: vanilla, reno, newreno or sack (default: the preset's)",
-                 c.tcp);
-    cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", c.mss);
-    cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", c.timerTick);
-    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", c.minRtoTicks);
-    cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", c.delayedAck);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", c.delAckTimeout);
-    cmd.AddValue("timestamps", "RFC 1323 timestamps: -1 the preset's, 0 off, 1 on", c.timestamps);
-    cmd.AddValue("dupAckThreshold",
-                 "fast-retransmit threshold (0: the preset's)",
-                 c.dupAckThreshold);
+    // --source, --tcp, --mss, --timerTick, --minRtoTicks, --delayedAck, --delAckTimeout,
+    // --timestamps, --dupAckThreshold.
+    TcpEraCommandLine tcpOptions;
+    tcpOptions.AddOptions(cmd);
     cmd.AddValue("tsdu", "application write size in bytes (ttcp/netperf message size)", c.tsdu);
     cmd.AddValue("maxBytes",
                  "bytes to transfer (ttcp); goodput = bytes / transfer time (0: greedy for "
@@ -316,34 +296,9 @@ main(int argc, char* argv[])
                     "atm-cbr-window: --spacing/--gap (packet train) and --shaping (PcrShaper) "
                     "exclude each other; add --shaping=false");
 
-    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
-    if (!c.tcp.empty())
-    {
-        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
-    }
-    if (c.timestamps >= 0)
-    {
-        presets.SetTimestamps(c.timestamps == 1);
-    }
+    TcpEraPresets presets = tcpOptions.GetPresets();
     presets.SetMtu(c.mtu);
-    presets.SetSegmentSize(c.mss);
     presets.SetWindow(c.window);
-    if (c.timerTick.IsStrictlyPositive())
-    {
-        presets.SetTimerTick(c.timerTick);
-    }
-    if (c.minRtoTicks > 0)
-    {
-        presets.SetMinRtoTicks(c.minRtoTicks);
-    }
-    if (c.delayedAck >= 0)
-    {
-        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
-    }
-    if (c.dupAckThreshold > 0)
-    {
-        presets.SetDupAckThreshold(c.dupAckThreshold);
-    }
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t options = presets.GetTimestamps() ? 12 : 0;
     NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
@@ -506,12 +461,12 @@ main(int argc, char* argv[])
         .Add("effectiveSpacingUs", effectiveSpacing.GetSeconds() * 1e6)
         .Add("gapUs", c.gap.GetSeconds() * 1e6)
         .Add("granularityUs", c.granularity.GetSeconds() * 1e6)
-        .Add("source", c.source)
+        .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timestamps", presets.GetTimestamps())
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
         .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
         .Add("maxBytes", c.maxBytes)
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())

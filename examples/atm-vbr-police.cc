@@ -73,6 +73,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/packet-train-shaper.h"
 #include "ns3/pcr-shaper.h"
+#include "ns3/tcp-era-command-line.h"
 #include "ns3/tcp-era-presets.h"
 #include "ns3/vbr-shaper.h"
 
@@ -113,15 +114,6 @@ struct VbrPoliceConfig
     uint32_t window{65535};                  //!< socket buffers
     uint32_t mtu{9180};                      //!< IP MTU
     bool llcSnap{true};                      //!< encapsulation
-    std::string source{"bsd"};               //!< TcpEraPresets::ForSource
-    std::string tcp;                         //!< variant ("" = the preset's)
-    uint32_t mss{0};                         //!< 0: from the MTU
-    Time timerTick{0};                       //!< 0: the preset's
-    uint32_t minRtoTicks{0};                 //!< 0: the preset's
-    int delayedAck{-1};                      //!< -1 preset, 0 off, 1 on
-    Time delAckTimeout{MilliSeconds(200)};   //!< with --delayedAck=1
-    int timestamps{-1};                      //!< -1 preset, 0 off, 1 on
-    uint32_t dupAckThreshold{0};             //!< 0: the preset's
     uint32_t tsdu{16384};                    //!< write size
     uint64_t maxBytes{0};                    //!< 0: greedy
     Time duration{Seconds(10)};              //!< simulated time (limit)
@@ -271,17 +263,10 @@ main(int argc, char* argv[])
     cmd.AddValue("window", "TCP window = socket buffers (bytes)", c.window);
     cmd.AddValue("mtu", "IP MTU of the hosts", c.mtu);
     cmd.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
-    cmd.AddValue("source", "TCP preset (TcpEraPresets::ForSource)", c.source);
-    cmd.AddValue("tcp", "TCP variant (default: the preset's)", c.tcp);
-    cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", c.mss);
-    cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", c.timerTick);
-    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", c.minRtoTicks);
-    cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", c.delayedAck);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", c.delAckTimeout);
-    cmd.AddValue("timestamps", "timestamps: -1 the preset's, 0 off, 1 on", c.timestamps);
-    cmd.AddValue("dupAckThreshold",
-                 "fast-retransmit threshold (0: the preset's)",
-                 c.dupAckThreshold);
+    // --source, --tcp, --mss, --timerTick, --minRtoTicks, --delayedAck, --delAckTimeout,
+    // --timestamps, --dupAckThreshold.
+    TcpEraCommandLine tcpOptions;
+    tcpOptions.AddOptions(cmd);
     cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
     cmd.AddValue("maxBytes", "bytes to transfer (0: greedy for --duration)", c.maxBytes);
     cmd.AddValue("duration", "simulated time (the limit with --maxBytes)", c.duration);
@@ -321,34 +306,9 @@ main(int argc, char* argv[])
     NS_ABORT_MSG_IF(c.tsdu == 0, "atm-vbr-police: --tsdu must be > 0");
     const TypeId policyTid = AtmBufferPolicyFactory::Resolve(c.policy);
 
-    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
-    if (!c.tcp.empty())
-    {
-        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
-    }
-    if (c.timestamps >= 0)
-    {
-        presets.SetTimestamps(c.timestamps == 1);
-    }
+    TcpEraPresets presets = tcpOptions.GetPresets();
     presets.SetMtu(c.mtu);
-    presets.SetSegmentSize(c.mss);
     presets.SetWindow(c.window);
-    if (c.timerTick.IsStrictlyPositive())
-    {
-        presets.SetTimerTick(c.timerTick);
-    }
-    if (c.minRtoTicks > 0)
-    {
-        presets.SetMinRtoTicks(c.minRtoTicks);
-    }
-    if (c.delayedAck >= 0)
-    {
-        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
-    }
-    if (c.dupAckThreshold > 0)
-    {
-        presets.SetDupAckThreshold(c.dupAckThreshold);
-    }
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t options = presets.GetTimestamps() ? 12 : 0;
     NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
@@ -570,12 +530,12 @@ main(int argc, char* argv[])
         .Add("mss", mss)
         .Add("llcSnap", c.llcSnap)
         .Add("tsdu", c.tsdu)
-        .Add("source", c.source)
+        .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timestamps", presets.GetTimestamps())
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
         .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
         .Add("maxBytes", c.maxBytes)
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())

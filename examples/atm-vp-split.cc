@@ -56,6 +56,7 @@
 #include "ns3/atm-ttcp-writer.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/tcp-era-command-line.h"
 #include "ns3/tcp-era-presets.h"
 
 #include <iostream>
@@ -69,30 +70,25 @@ namespace
 /// Everything the command line sets.
 struct VpSplitConfig
 {
-    std::string vpRate{"36000"};          //!< b
-    std::string caseName{"B"};            //!< A: PCR_VC = b, B: PCR_VC = b/2
-    std::string vcPcr;                    //!< explicit PCR of each VC ("" = by the case)
-    uint32_t k{1};                        //!< connections per sender
-    int k0{-1};                           //!< connections of sender 0 (-1: k)
-    int k1{-1};                           //!< connections of sender 1 (-1: k)
-    Time cdvt{MicroSeconds(100)};         //!< the VP's CDVT
-    std::string accessRate{"OC3c"};       //!< host links
-    std::string trunkRate{"E3"};          //!< s0-s1
-    Time rtt{MilliSeconds(63)};           //!< round-trip propagation delay
-    Time accessDelay{MicroSeconds(5)};    //!< per access link
-    uint32_t bufferCells{256};            //!< every switch port
-    uint32_t window{65535};               //!< per connection
-    uint32_t mtu{9180};                   //!< IP MTU
-    std::string source{"bsd"};            //!< TcpEraPresets::ForSource
-    std::string tcp;                      //!< variant ("" = the preset's)
-    Time timerTick{MilliSeconds(200)};    //!< Solaris 2.x: 200 ms
-    bool tickTimer{true};                 //!< retransmission timer on the tick grid
-    int delayedAck{1};                    //!< Solaris 2.x: on
-    Time delAckTimeout{MilliSeconds(50)}; //!< Solaris 2.x: 50 ms
-    uint32_t tsdu{9140};                  //!< write size
-    Time startJitter{Seconds(1)};         //!< each connection starts in [0, startJitter)
-    Time duration{Seconds(20)};           //!< simulated time
-    Time warmup{Seconds(0)};              //!< goodput counted after this
+    std::string vpRate{"36000"};       //!< b
+    std::string caseName{"B"};         //!< A: PCR_VC = b, B: PCR_VC = b/2
+    std::string vcPcr;                 //!< explicit PCR of each VC ("" = by the case)
+    uint32_t k{1};                     //!< connections per sender
+    int k0{-1};                        //!< connections of sender 0 (-1: k)
+    int k1{-1};                        //!< connections of sender 1 (-1: k)
+    Time cdvt{MicroSeconds(100)};      //!< the VP's CDVT
+    std::string accessRate{"OC3c"};    //!< host links
+    std::string trunkRate{"E3"};       //!< s0-s1
+    Time rtt{MilliSeconds(63)};        //!< round-trip propagation delay
+    Time accessDelay{MicroSeconds(5)}; //!< per access link
+    uint32_t bufferCells{256};         //!< every switch port
+    uint32_t window{65535};            //!< per connection
+    uint32_t mtu{9180};                //!< IP MTU
+    bool tickTimer{true};              //!< retransmission timer on the tick grid
+    uint32_t tsdu{9140};               //!< write size
+    Time startJitter{Seconds(1)};      //!< each connection starts in [0, startJitter)
+    Time duration{Seconds(20)};        //!< simulated time
+    Time warmup{Seconds(0)};           //!< goodput counted after this
 };
 
 /**
@@ -169,19 +165,18 @@ main(int argc, char* argv[])
     cmd.AddValue("bufferCells", "cell buffer of every switch port (FORE: 256)", c.bufferCells);
     cmd.AddValue("window", "TCP window = socket buffers per connection (bytes)", c.window);
     cmd.AddValue("mtu", "IP MTU (FORE/Classical IP: 9180, MSS 9140)", c.mtu);
-    cmd.AddValue("source", "TCP preset (TcpEraPresets::ForSource)", c.source);
-    cmd.AddValue("tcp", "TCP variant (default: the preset's)", c.tcp);
-    cmd.AddValue("timerTick",
-                 "TCP timer tick (0: the preset's; default Solaris 2.x 200 ms)",
-                 c.timerTick);
+    // --source, --tcp, --timerTick, --delayedAck, --delAckTimeout, with the defaults of
+    // TEN34's Solaris 2.x hosts: a 200 ms tick, delayed ACKs on a 50 ms timer.
+    TcpEraCommandLine tcpOptions;
+    tcpOptions.SetDefaultTimerTick(MilliSeconds(200));
+    tcpOptions.SetDefaultDelayedAck(1, MilliSeconds(50));
+    tcpOptions.AddOptions(cmd,
+                          TcpEraCommandLine::SOURCE | TcpEraCommandLine::VARIANT |
+                              TcpEraCommandLine::TIMER_TICK | TcpEraCommandLine::DELAYED_ACK);
     cmd.AddValue("tickTimer",
                  "retransmission timer on tick boundaries (BSD; the grid starts at 0 on every "
                  "host)",
                  c.tickTimer);
-    cmd.AddValue("delayedAck",
-                 "delayed ACKs: -1 the preset's, 0 off, 1 on (default on)",
-                 c.delayedAck);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timer (default Solaris 2.x 50 ms)", c.delAckTimeout);
     cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
     cmd.AddValue("startJitter", "each connection starts at U[0, startJitter)", c.startJitter);
     cmd.AddValue("duration", "simulated time", c.duration);
@@ -209,22 +204,9 @@ main(int argc, char* argv[])
                     "atm-vp-split: --rtt=" << c.rtt.As(Time::MS)
                                            << " is shorter than four access delays");
 
-    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
-    if (!c.tcp.empty())
-    {
-        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
-    }
+    TcpEraPresets presets = tcpOptions.GetPresets(); // segment size: MTU - 40 - options
     presets.SetMtu(c.mtu);
-    presets.SetSegmentSize(0);
     presets.SetWindow(c.window);
-    if (c.timerTick.IsStrictlyPositive())
-    {
-        presets.SetTimerTick(c.timerTick);
-    }
-    if (c.delayedAck >= 0)
-    {
-        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
-    }
     presets.SetTickAlignedTimer(c.tickTimer);
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t options = presets.GetTimestamps() ? 12 : 0;
@@ -377,10 +359,10 @@ main(int argc, char* argv[])
         .Add("mtu", c.mtu)
         .Add("mss", mss)
         .Add("tsdu", c.tsdu)
-        .Add("source", c.source)
+        .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
