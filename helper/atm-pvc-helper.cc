@@ -649,12 +649,18 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
 double
 AtmPvcHelper::GetEffectiveUtilization(Ptr<AtmDevice> tx) const
 {
+    return GetEffectiveUtilization(tx, m_pvcs);
+}
+
+double
+AtmPvcHelper::GetEffectiveUtilization(Ptr<AtmDevice> tx, const std::vector<AtmPvc>& pvcs)
+{
     if (!tx->GetTransmitter())
     {
         return 0;
     }
     uint64_t cells = 0;
-    for (const AtmPvc& pvc : m_pvcs)
+    for (const AtmPvc& pvc : pvcs)
     {
         for (bool fwd : {true, false})
         {

@@ -80,11 +80,11 @@ std::ostream& operator<<(std::ostream& os, const AtmVcLedger& ledger);
  * Install() finds the path (the fewest switches; or the one given), admits the contract on
  * it, allocates on each link the first free (VPI, VCI) from `SetVpi` / `SetFirstVci` (VCI 32
  * by default; the same label serves both directions of a link), adds the VC to both adapters
- * and a cross-connect per direction to each switch, with the contract. If the adapters' nodes run IPv4, it installs
- * the static ATMARP entries (permanent ARP-cache entries mapping each end's IP address to the
- * VC's synthetic address: what InATMARP would learn on a PVC, RFC 2225 section 8.2) and, if the
- * peer is outside the interface's subnet, a host route to it through the VC. Addresses must be
- * assigned first.
+ * and a cross-connect per direction to each switch, with the contract. If the adapters' nodes run
+ * IPv4, it installs the static ATMARP entries (permanent ARP-cache entries mapping each end's IP
+ * address to the VC's synthetic address: what InATMARP would learn on a PVC, RFC 2225 section 8.2)
+ * and, if the peer is outside the interface's subnet, a host route to it through the VC. Addresses
+ * must be assigned first.
  *
  * Admission: before setting anything up, Install() asks the connection admission control
  * (AtmCac, AtmDevice attribute `Cac`) of every link the PVC crosses, in both directions, and
@@ -197,6 +197,16 @@ class AtmPvcHelper
      * @return the fraction
      */
     double GetEffectiveUtilization(Ptr<AtmDevice> tx) const;
+
+    /**
+     * @brief Effective utilisation of a device's outgoing link over the given PVCs: cells of
+     *        PDUs delivered intact at their destination, over those of @p pvcs crossing the
+     *        device, per cell slot in [0, now].
+     * @param tx the transmitting device
+     * @param pvcs the PVCs (e.g. kept from Install() calls of several helpers)
+     * @return the fraction
+     */
+    static double GetEffectiveUtilization(Ptr<AtmDevice> tx, const std::vector<AtmPvc>& pvcs);
 
   private:
     /// The links and switch ports a PVC crosses, from its source to its destination.
