@@ -5,8 +5,8 @@
 /**
  * @file
  * @ingroup atm
- * atm-cbr-window: one TCP connection through a policed CBR VC or VP (SPEC 3.19, 3.22, 4.2,
- * 4.3, 4.5), the configuration of three measurement campaigns:
+ * atm-cbr-window: one TCP connection through a policed CBR VC or VP, the configuration of
+ * three measurement campaigns:
  *
  * - BON-CBR-PILOT (Bonaventure 1998, ch. 4): TCP over a CBR VP of the European ATM Pilot,
  *   policed at 61,000 cells/s with CDVT 187.5 us behind an E3 access; the host adapter sends
@@ -32,9 +32,9 @@
  *
  * The program prints exactly one line on standard output, a JSON object: the parameters it
  * used, then goodputMbps (bytes delivered after --warmup, or of the --maxBytes transfer, per
- * second), maxGoodputMbps (C of SPEC 2.7 at ceilingCellsPerSec, the rate the source actually
- * achieves: the shaper's quantised rate, the packet train's c / (c R + I), bounded by the links
- * and the policed PCR), windowLimitMbps (window x 8 / rtt), cellsPerSegment,
+ * second), maxGoodputMbps (C, AtmMetrics::MaxTcpGoodput, at ceilingCellsPerSec, the rate
+ * the source actually achieves: the shaper's quantised rate, the packet train's c / (c R + I),
+ * bounded by the links and the policed PCR), windowLimitMbps (window x 8 / rtt), cellsPerSegment,
  * conformingPackets (eq. 4.3: back-to-back full packets that conform from idle, after the
  * trunk's re-spacing; -1 = unbounded), cellsSent, cellsLost, cellLossRatio, upcPoliced,
  * upcDiscarded, upcTagged, portDrops, dataSegmentsSent, retransmissions,
@@ -399,7 +399,7 @@ main(int argc, char* argv[])
     const bool ledgerHolds =
         AtmPvcHelper::GetLedger(pvc, true).Holds() && AtmPvcHelper::GetLedger(pvc, false).Holds();
 
-    // Ceilings (SPEC 2.7) at the rate the source achieves.
+    // Ceilings (AtmMetrics::MaxTcpGoodput) at the rate the source achieves.
     const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, options, mode);
     double sourceRate = access.GetCellsPerSecond();
     Time effectiveSpacing = Time(0);

@@ -6,7 +6,8 @@
  * @file
  * @ingroup atm
  * atm-vbr-police: one TCP bulk transfer through a source-side shaper into a dual-GCRA UPC
- * (SPEC 3.19, 3.22, 4.3, 4.5), the configuration of two measurement campaigns:
+ * (ATM Forum TM 4.0 VBR.2 and VBR.3 conformance), the configuration of two measurement
+ * campaigns:
  *
  * - TEN34-VBR-POLICE (TEN-34 D11.3 §5.8): a Cisco AIP shaper (`atm pvc ... peak average
  *   burst`, burst in units of 32 cells) in front of a FORE ASX-200BX UPC with PCR01 = 15625,

@@ -5,7 +5,7 @@
 /**
  * @file
  * @ingroup atm
- * atm-vp-split: TEN34-VP-SPLIT (TEN-34 D11.3, SPEC 4.3 and 5.3). Two senders share one
+ * atm-vp-split: TEN34-VP-SPLIT (TEN-34 D11.3). Two senders share one
  * receiver; each sender runs a bunch of k parallel TCP connections on its own CBR VC, and both
  * VCs are carried in one VP of b = 36,000 cells/s policed per VP (UPC discards, no EPD).
  * Case A: each VC's PCR = b (the VP is overbooked); case B: PCR = b/2 (a static split).
@@ -25,8 +25,8 @@
  * then goodputMbps (the aggregate over all connections), connectionGoodputMbps (per connection,
  * sender 0's first), vcGoodputMbps (per sender), fairness (Jain's index over the connections,
  * equal shares), vcFairness (over the two senders), vpPayloadMbps (b x 384, TEN34's reference),
- * aggregateFraction (aggregate / VP payload rate), maxGoodputMbps (C at b, SPEC 2.7),
- * upcPoliced, upcDiscarded, discardedFraction, vcCellsSent, vcCellsDiscarded and
+ * aggregateFraction (aggregate / VP payload rate), maxGoodputMbps (C at b: AtmMetrics::
+ * MaxTcpGoodput), upcPoliced, upcDiscarded, discardedFraction, vcCellsSent, vcCellsDiscarded and
  * vcCellsReceived (per VC: cells its adapter sent, the VP policer discarded and the receiver
  * got), dataSegmentsSent, retransmissions, retransmissionPercent, timeouts, ledgerHolds and
  * simEvents. Errors go to standard error with a non-zero exit code (1 if a cell ledger fails).
