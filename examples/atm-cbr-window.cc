@@ -5,8 +5,8 @@
 /**
  * @file
  * @ingroup atm
- * atm-cbr-window: one TCP connection through a policed CBR VC or VP (SPEC 3.19, 3.22, 4.2,
- * 4.3, 4.5), the configuration of three measurement campaigns:
+ * atm-cbr-window: one TCP connection through a policed CBR VC or VP, the configuration of
+ * three measurement campaigns:
  *
  * - BON-CBR-PILOT (Bonaventure 1998, ch. 4): TCP over a CBR VP of the European ATM Pilot,
  *   policed at 61,000 cells/s with CDVT 187.5 us behind an E3 access; the host adapter sends
@@ -32,23 +32,23 @@
  *
  * The program prints exactly one line on standard output, a JSON object: the parameters it
  * used, then goodputMbps (bytes delivered after --warmup, or of the --maxBytes transfer, per
- * second), maxGoodputMbps (C of SPEC 2.7 at ceilingCellsPerSec, the rate the source actually
- * achieves: the shaper's quantised rate, the packet train's c / (c R + I), bounded by the links
- * and the policed PCR), windowLimitMbps (window x 8 / rtt), cellsPerSegment,
+ * second), maxGoodputMbps (C, AtmMetrics::MaxTcpGoodput, at ceilingCellsPerSec, the rate
+ * the source actually achieves: the shaper's quantised rate, the packet train's c / (c R + I),
+ * bounded by the links and the policed PCR), windowLimitMbps (window x 8 / rtt), cellsPerSegment,
  * conformingPackets (eq. 4.3: back-to-back full packets that conform from idle, after the
  * trunk's re-spacing; -1 = unbounded), cellsSent, cellsLost, cellLossRatio, upcPoliced,
  * upcDiscarded, upcTagged, portDrops, dataSegmentsSent, retransmissions,
  * retransmissionPercent, timeouts, meanRttMs, ledgerHolds and simEvents. Errors go to
  * standard error with a non-zero exit code (1 if a cell ledger fails).
  *
- * TCP notes. The sender writes --tsdu-byte messages with BSD's sosend() semantics
- * (AtmTtcpWriter, atm-ttcp-writer.h), so the socket buffer, the window, stays full. A window
- * below one segment needs --mss at most the window (a BSD sender then sends window-sized
- * segments; TcpEraPresets refuses a window smaller than the MSS). ns-3's receiver has no BSD
- * window-update rule (acknowledge at once when reading opens the window by two segments or half
- * the buffer), so with delayed ACKs and a window below two segments every round trip waits for
- * the delayed-ACK timer; --delayedAck=0 gives BSD's behaviour when one segment is at least half
- * the buffer.
+ * TCP notes. The transfer is one AtmBulkTransfer: its sender, AtmTtcpWriter, writes
+ * --tsdu-byte messages with BSD's sosend() semantics, so the socket buffer, the window, stays
+ * full. A window below one segment needs --mss at most the window (a BSD sender then sends
+ * window-sized segments; TcpEraPresets refuses a window smaller than the MSS). ns-3's receiver
+ * has no BSD window-update rule (acknowledge at once when reading opens the window by two
+ * segments or half the buffer), so with delayed ACKs and a window below two segments every
+ * round trip waits for the delayed-ACK timer; --delayedAck=0 gives BSD's behaviour when one
+ * segment is at least half the buffer.
  *
  * Examples:
  *   BON-CBR-PILOT campaign 2, MTU 9188, 48 KB window, R = 15.97 us, I = 52 us:
@@ -65,9 +65,8 @@
  *                    --mtu=9188 --source=crc --tsdu=9000
  */
 
-#include "atm-bulk-transfer.h"
-
 #include "ns3/applications-module.h"
+#include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-helper.h"
@@ -82,6 +81,7 @@
 #include "ns3/gcra.h"
 #include "ns3/internet-module.h"
 #include "ns3/packet-train-shaper.h"
+#include "ns3/tcp-era-command-line.h"
 #include "ns3/tcp-era-presets.h"
 
 #include <algorithm>
@@ -96,38 +96,29 @@ namespace
 /// Everything the command line sets.
 struct CbrWindowConfig
 {
-    std::string pcr{"36000"};              //!< policed (and shaped) PCR, AtmCellRate form
-    Time rtt{MilliSeconds(20)};            //!< round-trip propagation delay
-    uint32_t window{65535};                //!< socket buffers
-    uint32_t mtu{9180};                    //!< IP MTU
-    bool llcSnap{true};                    //!< LLC/SNAP (else VC-mux)
-    bool shaping{true};                    //!< PcrShaper at the PCR
-    Time shaperTolerance{0};               //!< the PcrShaper's Tolerance
-    Time spacing{0};                       //!< packet-train R (0: no packet train)
-    Time gap{0};                           //!< packet-train I
-    Time granularity{0};                   //!< packet-train spacing unit
-    bool upc{true};                        //!< police at s1
-    Time cdvt{MicroSeconds(100)};          //!< CDVT of the policed contract
-    bool vp{false};                        //!< VP cross-connects at s1 and s2, policed per VP
-    std::string accessRate{"OC3c"};        //!< host links
-    std::string trunkRate{"E3"};           //!< s0-s1 and s1-s2
-    Time accessDelay{MicroSeconds(5)};     //!< per access link
-    uint32_t bufferCells{256};             //!< every switch port
-    bool frameDiscard{false};              //!< UpcFrameDiscard
-    std::string source{"bsd"};             //!< TcpEraPresets::ForSource
-    std::string tcp;                       //!< variant ("" = the preset's)
-    uint32_t mss{0};                       //!< 0: MTU - 40 - options
-    Time timerTick{0};                     //!< 0: the preset's
-    uint32_t minRtoTicks{0};               //!< 0: the preset's
-    int delayedAck{-1};                    //!< -1 preset, 0 off, 1 on
-    Time delAckTimeout{MilliSeconds(200)}; //!< with --delayedAck=1
-    int timestamps{-1};                    //!< -1 preset, 0 off, 1 on
-    uint32_t dupAckThreshold{0};           //!< 0: the preset's
-    uint32_t tsdu{16384};                  //!< application write size
-    uint64_t maxBytes{0};                  //!< 0: greedy for the whole duration
-    Time duration{Seconds(10)};            //!< simulated time (limit)
-    Time warmup{0};                        //!< goodput counted after this (greedy runs)
-    Time startJitter{0};                   //!< the connection starts at U[0, startJitter)
+    std::string pcr{"36000"};          //!< policed (and shaped) PCR, AtmCellRate form
+    Time rtt{MilliSeconds(20)};        //!< round-trip propagation delay
+    uint32_t window{65535};            //!< socket buffers
+    uint32_t mtu{9180};                //!< IP MTU
+    bool llcSnap{true};                //!< LLC/SNAP (else VC-mux)
+    bool shaping{true};                //!< PcrShaper at the PCR
+    Time shaperTolerance{0};           //!< the PcrShaper's Tolerance
+    Time spacing{0};                   //!< packet-train R (0: no packet train)
+    Time gap{0};                       //!< packet-train I
+    Time granularity{0};               //!< packet-train spacing unit
+    bool upc{true};                    //!< police at s1
+    Time cdvt{MicroSeconds(100)};      //!< CDVT of the policed contract
+    bool vp{false};                    //!< VP cross-connects at s1 and s2, policed per VP
+    std::string accessRate{"OC3c"};    //!< host links
+    std::string trunkRate{"E3"};       //!< s0-s1 and s1-s2
+    Time accessDelay{MicroSeconds(5)}; //!< per access link
+    uint32_t bufferCells{256};         //!< every switch port
+    bool frameDiscard{false};          //!< UpcFrameDiscard
+    uint32_t tsdu{16384};              //!< application write size
+    uint64_t maxBytes{0};              //!< 0: greedy for the whole duration
+    Time duration{Seconds(10)};        //!< simulated time (limit)
+    Time warmup{0};                    //!< goodput counted after this (greedy runs)
+    Time startJitter{0};               //!< the connection starts at U[0, startJitter)
 };
 
 /**
@@ -270,22 +261,10 @@ main(int argc, char* argv[])
                  c.accessDelay);
     cmd.AddValue("bufferCells", "cell buffer of every switch port (ASX-200: 256)", c.bufferCells);
     cmd.AddValue("frameDiscard", "frame-discard UPC (BON ch. 4.7)", c.frameDiscard);
-    cmd.AddValue("source",
-                 "TCP preset (TcpEraPresets::ForSource): bsd, bon-default, bon-fast, bon-sack, "
-                 "crc, jain, sandia, bon-internetwork",
-                 c.source);
-    cmd.AddValue("tcp",
-                 "TCP variant: vanilla, reno, newreno or sack (default: the preset's)",
-                 c.tcp);
-    cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", c.mss);
-    cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", c.timerTick);
-    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", c.minRtoTicks);
-    cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", c.delayedAck);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", c.delAckTimeout);
-    cmd.AddValue("timestamps", "RFC 1323 timestamps: -1 the preset's, 0 off, 1 on", c.timestamps);
-    cmd.AddValue("dupAckThreshold",
-                 "fast-retransmit threshold (0: the preset's)",
-                 c.dupAckThreshold);
+    // --source, --tcp, --mss, --timerTick, --minRtoTicks, --delayedAck, --delAckTimeout,
+    // --timestamps, --dupAckThreshold.
+    TcpEraCommandLine tcpOptions;
+    tcpOptions.AddOptions(cmd);
     cmd.AddValue("tsdu", "application write size in bytes (ttcp/netperf message size)", c.tsdu);
     cmd.AddValue("maxBytes",
                  "bytes to transfer (ttcp); goodput = bytes / transfer time (0: greedy for "
@@ -318,34 +297,9 @@ main(int argc, char* argv[])
                     "atm-cbr-window: --spacing/--gap (packet train) and --shaping (PcrShaper) "
                     "exclude each other; add --shaping=false");
 
-    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
-    if (!c.tcp.empty())
-    {
-        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
-    }
-    if (c.timestamps >= 0)
-    {
-        presets.SetTimestamps(c.timestamps == 1);
-    }
+    TcpEraPresets presets = tcpOptions.GetPresets();
     presets.SetMtu(c.mtu);
-    presets.SetSegmentSize(c.mss);
     presets.SetWindow(c.window);
-    if (c.timerTick.IsStrictlyPositive())
-    {
-        presets.SetTimerTick(c.timerTick);
-    }
-    if (c.minRtoTicks > 0)
-    {
-        presets.SetMinRtoTicks(c.minRtoTicks);
-    }
-    if (c.delayedAck >= 0)
-    {
-        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
-    }
-    if (c.dupAckThreshold > 0)
-    {
-        presets.SetDupAckThreshold(c.dupAckThreshold);
-    }
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t options = presets.GetTimestamps() ? 12 : 0;
     NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
@@ -410,12 +364,21 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    AtmBulkTransfer transfer("atm-cbr-window", c.tsdu, c.maxBytes);
-    transfer.Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1), c.startJitter, c.warmup);
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-cbr-window: negative --startJitter");
+    Ptr<AtmBulkTransfer> transfer =
+        CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
+                                                    UintegerValue(c.tsdu),
+                                                    "MaxBytes",
+                                                    UintegerValue(c.maxBytes),
+                                                    "StartJitter",
+                                                    TimeValue(c.startJitter),
+                                                    "Warmup",
+                                                    TimeValue(c.warmup));
+    transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
-    transfer.Finish(Simulator::Now());
+    transfer->Finish();
 
     // Cells: sent by the source, lost on the way (switch ports and the UPC).
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
@@ -437,7 +400,7 @@ main(int argc, char* argv[])
     const bool ledgerHolds =
         AtmPvcHelper::GetLedger(pvc, true).Holds() && AtmPvcHelper::GetLedger(pvc, false).Holds();
 
-    // Ceilings (SPEC 2.7) at the rate the source achieves.
+    // Ceilings (AtmMetrics::MaxTcpGoodput) at the rate the source achieves.
     const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, options, mode);
     double sourceRate = access.GetCellsPerSecond();
     Time effectiveSpacing = Time(0);
@@ -499,18 +462,18 @@ main(int argc, char* argv[])
         .Add("effectiveSpacingUs", effectiveSpacing.GetSeconds() * 1e6)
         .Add("gapUs", c.gap.GetSeconds() * 1e6)
         .Add("granularityUs", c.granularity.GetSeconds() * 1e6)
-        .Add("source", c.source)
+        .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timestamps", presets.GetTimestamps())
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
         .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
         .Add("maxBytes", c.maxBytes)
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()));
-    transfer.AddTransfer(json);
+    transfer->AddTransfer(json);
     json.Add("maxGoodputMbps", maxGoodputMbps)
         .Add("ceilingCellsPerSec", ceiling)
         .Add("windowLimitMbps", windowLimitMbps)
@@ -523,7 +486,7 @@ main(int argc, char* argv[])
         .Add("upcDiscarded", upc.cellsDiscarded)
         .Add("upcTagged", upc.cellsTagged)
         .Add("portDrops", portDrops);
-    transfer.AddTcp(json);
+    transfer->AddTcp(json);
     json.Add("ledgerHolds", ledgerHolds).Add("simEvents", events);
     std::cout << json.ToString() << std::endl;
 

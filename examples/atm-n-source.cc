@@ -5,8 +5,9 @@
 /**
  * @file
  * @ingroup atm
- * atm-n-source: N greedy TCP sources share one ATM trunk (SPEC 4.1, 4.4), the configuration of
- * the classic TCP-over-UBR studies (SANDIA, JAIN et al.).
+ * atm-n-source: N greedy TCP sources share one ATM trunk, the configuration of the classic
+ * TCP-over-UBR studies (SANDIA, JAIN et al.): AtmNSourceHelper builds the topology,
+ * AtmNSourceTraffic runs and measures the transfers.
  *
  * @verbatim
    src0..srcN-1 --access-- s0 ====== trunk ====== s1 --access-- dst0..dstN-1
@@ -15,13 +16,13 @@
  *
  * One PVC and one TCP bulk transfer per source; every link has the rate --linkRate; only s0's
  * port onto the trunk congests. The program prints exactly one line on standard output, a JSON
- * object holding the parameters it used and what it measured (SPEC 3.28):
+ * object holding the parameters it used and what it measured (AtmNSourceResults):
  * goodputMbps (per flow, bytes delivered / duration), totalGoodputMbps, maxGoodputMbps (C, the
- * overhead-aware ceiling at the trunk's cell rate, SPEC 2.7), efficiency (total / C), fairness
- * (Jain's index, equal shares), cellsSent, cellsDropped, cellLossRatio, dataSegmentsSent,
- * retransmissions, retransmissionPercent, timeouts, meanRttMs (segments not retransmitted),
- * rawUtilization and effectiveUtilization of the trunk, ledgersHold, simEvents. Errors go to
- * standard error with a non-zero exit code.
+ * overhead-aware ceiling at the trunk's cell rate, AtmMetrics::MaxTcpGoodput), efficiency
+ * (total / C), fairness (Jain's index, equal shares), cellsSent, cellsDropped, cellLossRatio,
+ * dataSegmentsSent, retransmissions, retransmissionPercent, timeouts, meanRttMs (segments not
+ * retransmitted), rawUtilization and effectiveUtilization of the trunk, ledgersHold,
+ * simEvents. Errors go to standard error with a non-zero exit code.
  *
  * Examples:
  *   JAIN ICCCN LAN, 5 SACK sources, Selective Drop, 1000 cells:
@@ -48,6 +49,7 @@
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
+#include "ns3/atm-n-source-traffic.h"
 #include "ns3/core-module.h"
 #include "ns3/tcp-era-presets.h"
 
@@ -234,12 +236,13 @@ main(int argc, char* argv[])
         nsrc.SetGuaranteedRate(gr);
         nsrc.SetVbrBufferCells(vbrBufferCells);
     }
-    nsrc.Install();
-    nsrc.InstallBulkSend(Seconds(0), duration, startJitter);
+    const AtmNSourceTopology topology = nsrc.Install();
+    AtmNSourceTraffic traffic;
+    traffic.Install(topology, Seconds(0), duration, startJitter);
 
     Simulator::Stop(duration);
     Simulator::Run();
-    const AtmNSourceResults results = nsrc.GetResults();
+    const AtmNSourceResults results = traffic.GetResults();
     const uint64_t events = Simulator::GetEventCount();
 
     AtmJsonLine json;

@@ -6,7 +6,8 @@
  * @file
  * @ingroup atm
  * atm-vbr-police: one TCP bulk transfer through a source-side shaper into a dual-GCRA UPC
- * (SPEC 3.19, 3.22, 4.3, 4.5), the configuration of two measurement campaigns:
+ * (ATM Forum TM 4.0 VBR.2 and VBR.3 conformance), the configuration of two measurement
+ * campaigns:
  *
  * - TEN34-VBR-POLICE (TEN-34 D11.3 §5.8): a Cisco AIP shaper (`atm pvc ... peak average
  *   burst`, burst in units of 32 cells) in front of a FORE ASX-200BX UPC with PCR01 = 15625,
@@ -41,7 +42,7 @@
  * -1: every cell of the first max(256 packets, 10^5 cells) conforms), dataSegmentsSent,
  * retransmissions, retransmissionPercent, timeouts, meanRttMs, ledgerHolds and simEvents.
  * Errors go to standard error with a non-zero exit code (1 if a cell ledger fails). The
- * sender is AtmTtcpWriter (atm-ttcp-writer.h); see atm-cbr-window for the TCP notes.
+ * sender is AtmTtcpWriter (AtmBulkTransfer); see atm-cbr-window for the TCP notes.
  *
  * Examples:
  *   TEN34 round 1 (MBS 30), CBR shaper 2200 kb/s, drop:
@@ -55,10 +56,9 @@
  *                    --window=49152 --rtt=1.8ms --source=bsd --maxBytes=4194304 --duration=120s
  */
 
-#include "atm-bulk-transfer.h"
-
 #include "ns3/applications-module.h"
 #include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-helper.h"
@@ -75,6 +75,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/packet-train-shaper.h"
 #include "ns3/pcr-shaper.h"
+#include "ns3/tcp-era-command-line.h"
 #include "ns3/tcp-era-presets.h"
 #include "ns3/vbr-shaper.h"
 
@@ -115,15 +116,6 @@ struct VbrPoliceConfig
     uint32_t window{65535};                  //!< socket buffers
     uint32_t mtu{9180};                      //!< IP MTU
     bool llcSnap{true};                      //!< encapsulation
-    std::string source{"bsd"};               //!< TcpEraPresets::ForSource
-    std::string tcp;                         //!< variant ("" = the preset's)
-    uint32_t mss{0};                         //!< 0: from the MTU
-    Time timerTick{0};                       //!< 0: the preset's
-    uint32_t minRtoTicks{0};                 //!< 0: the preset's
-    int delayedAck{-1};                      //!< -1 preset, 0 off, 1 on
-    Time delAckTimeout{MilliSeconds(200)};   //!< with --delayedAck=1
-    int timestamps{-1};                      //!< -1 preset, 0 off, 1 on
-    uint32_t dupAckThreshold{0};             //!< 0: the preset's
     uint32_t tsdu{16384};                    //!< write size
     uint64_t maxBytes{0};                    //!< 0: greedy
     Time duration{Seconds(10)};              //!< simulated time (limit)
@@ -273,17 +265,10 @@ main(int argc, char* argv[])
     cmd.AddValue("window", "TCP window = socket buffers (bytes)", c.window);
     cmd.AddValue("mtu", "IP MTU of the hosts", c.mtu);
     cmd.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
-    cmd.AddValue("source", "TCP preset (TcpEraPresets::ForSource)", c.source);
-    cmd.AddValue("tcp", "TCP variant (default: the preset's)", c.tcp);
-    cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", c.mss);
-    cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", c.timerTick);
-    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", c.minRtoTicks);
-    cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", c.delayedAck);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", c.delAckTimeout);
-    cmd.AddValue("timestamps", "timestamps: -1 the preset's, 0 off, 1 on", c.timestamps);
-    cmd.AddValue("dupAckThreshold",
-                 "fast-retransmit threshold (0: the preset's)",
-                 c.dupAckThreshold);
+    // --source, --tcp, --mss, --timerTick, --minRtoTicks, --delayedAck, --delAckTimeout,
+    // --timestamps, --dupAckThreshold.
+    TcpEraCommandLine tcpOptions;
+    tcpOptions.AddOptions(cmd);
     cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
     cmd.AddValue("maxBytes", "bytes to transfer (0: greedy for --duration)", c.maxBytes);
     cmd.AddValue("duration", "simulated time (the limit with --maxBytes)", c.duration);
@@ -323,34 +308,9 @@ main(int argc, char* argv[])
     NS_ABORT_MSG_IF(c.tsdu == 0, "atm-vbr-police: --tsdu must be > 0");
     const TypeId policyTid = AtmBufferPolicyFactory::Resolve(c.policy);
 
-    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
-    if (!c.tcp.empty())
-    {
-        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
-    }
-    if (c.timestamps >= 0)
-    {
-        presets.SetTimestamps(c.timestamps == 1);
-    }
+    TcpEraPresets presets = tcpOptions.GetPresets();
     presets.SetMtu(c.mtu);
-    presets.SetSegmentSize(c.mss);
     presets.SetWindow(c.window);
-    if (c.timerTick.IsStrictlyPositive())
-    {
-        presets.SetTimerTick(c.timerTick);
-    }
-    if (c.minRtoTicks > 0)
-    {
-        presets.SetMinRtoTicks(c.minRtoTicks);
-    }
-    if (c.delayedAck >= 0)
-    {
-        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
-    }
-    if (c.dupAckThreshold > 0)
-    {
-        presets.SetDupAckThreshold(c.dupAckThreshold);
-    }
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t options = presets.GetTimestamps() ? 12 : 0;
     NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
@@ -456,12 +416,21 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    AtmBulkTransfer transfer("atm-vbr-police", c.tsdu, c.maxBytes);
-    transfer.Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1), c.startJitter, c.warmup);
+    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-vbr-police: negative --startJitter");
+    Ptr<AtmBulkTransfer> transfer =
+        CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
+                                                    UintegerValue(c.tsdu),
+                                                    "MaxBytes",
+                                                    UintegerValue(c.maxBytes),
+                                                    "StartJitter",
+                                                    TimeValue(c.startJitter),
+                                                    "Warmup",
+                                                    TimeValue(c.warmup));
+    transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
-    transfer.Finish(Simulator::Now());
+    transfer->Finish();
 
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
     uint64_t portDrops = 0;
@@ -563,18 +532,18 @@ main(int argc, char* argv[])
         .Add("mss", mss)
         .Add("llcSnap", c.llcSnap)
         .Add("tsdu", c.tsdu)
-        .Add("source", c.source)
+        .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timestamps", presets.GetTimestamps())
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
         .Add("minRtoMs", presets.GetMinRto().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
         .Add("maxBytes", c.maxBytes)
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("startJitterMs", c.startJitter.GetSeconds() * 1e3)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()));
-    transfer.AddTransfer(json);
+    transfer->AddTransfer(json);
     json.Add("taggedFraction", fraction(upc.cellsTagged))
         .Add("discardedFraction", fraction(upc.cellsDiscarded))
         .Add("upcPoliced", upc.cellsPoliced)
@@ -591,7 +560,7 @@ main(int argc, char* argv[])
         .Add("windowLimitMbps", c.window * 8.0 / c.rtt.GetSeconds() / 1e6)
         .Add("cellsPerSegment", cellsPerSegment)
         .Add("conformingPackets", conformingPackets);
-    transfer.AddTcp(json);
+    transfer->AddTcp(json);
     json.Add("ledgerHolds", ledgerHolds).Add("simEvents", events);
     std::cout << json.ToString() << std::endl;
 

@@ -5,7 +5,7 @@
 /**
  * @file
  * @ingroup atm
- * atm-vp-split: TEN34-VP-SPLIT (TEN-34 D11.3, SPEC 4.3 and 5.3). Two senders share one
+ * atm-vp-split: TEN34-VP-SPLIT (TEN-34 D11.3). Two senders share one
  * receiver; each sender runs a bunch of k parallel TCP connections on its own CBR VC, and both
  * VCs are carried in one VP of b = 36,000 cells/s policed per VP (UPC discards, no EPD).
  * Case A: each VC's PCR = b (the VP is overbooked); case B: PCR = b/2 (a static split).
@@ -25,8 +25,8 @@
  * then goodputMbps (the aggregate over all connections), connectionGoodputMbps (per connection,
  * sender 0's first), vcGoodputMbps (per sender), fairness (Jain's index over the connections,
  * equal shares), vcFairness (over the two senders), vpPayloadMbps (b x 384, TEN34's reference),
- * aggregateFraction (aggregate / VP payload rate), maxGoodputMbps (C at b, SPEC 2.7),
- * upcPoliced, upcDiscarded, discardedFraction, vcCellsSent, vcCellsDiscarded and
+ * aggregateFraction (aggregate / VP payload rate), maxGoodputMbps (C at b: AtmMetrics::
+ * MaxTcpGoodput), upcPoliced, upcDiscarded, discardedFraction, vcCellsSent, vcCellsDiscarded and
  * vcCellsReceived (per VC: cells its adapter sent, the VP policer discarded and the receiver
  * got), dataSegmentsSent, retransmissions, retransmissionPercent, timeouts, ledgerHolds and
  * simEvents. Errors go to standard error with a non-zero exit code (1 if a cell ledger fails).
@@ -36,15 +36,13 @@
  * hosts' TCP timer ticks all start at 0 (TcpEraSocket), so two senders started within a
  * segment time of each other would retransmit in lockstep for ever, every retransmission
  * colliding in the overbooked VP (case A); --tickTimer=false takes the retransmission timer off
- * the tick grid. The sender is AtmTtcpWriter (atm-ttcp-writer.h).
+ * the tick grid. Each connection's sender is an AtmTtcpWriter application.
  *
  * Examples:
  *   case A, 5 + 5 connections:  atm-vp-split --case=A --k=5 --duration=20s
  *   case B, 5 + 5 connections:  atm-vp-split --case=B --k=5 --duration=20s
  *   a lone active VC in case B (gets only b/2):  atm-vp-split --case=B --k=3 --k1=0
  */
-
-#include "atm-ttcp-writer.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-rate.h"
@@ -55,12 +53,13 @@
 #include "ns3/atm-switch.h"
 #include "ns3/atm-tcp-flow-probe.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/atm-ttcp-writer.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/tcp-era-command-line.h"
 #include "ns3/tcp-era-presets.h"
 
 #include <iostream>
-#include <memory>
 #include <vector>
 
 using namespace ns3;
@@ -71,41 +70,26 @@ namespace
 /// Everything the command line sets.
 struct VpSplitConfig
 {
-    std::string vpRate{"36000"};          //!< b
-    std::string caseName{"B"};            //!< A: PCR_VC = b, B: PCR_VC = b/2
-    std::string vcPcr;                    //!< explicit PCR of each VC ("" = by the case)
-    uint32_t k{1};                        //!< connections per sender
-    int k0{-1};                           //!< connections of sender 0 (-1: k)
-    int k1{-1};                           //!< connections of sender 1 (-1: k)
-    Time cdvt{MicroSeconds(100)};         //!< the VP's CDVT
-    std::string accessRate{"OC3c"};       //!< host links
-    std::string trunkRate{"E3"};          //!< s0-s1
-    Time rtt{MilliSeconds(63)};           //!< round-trip propagation delay
-    Time accessDelay{MicroSeconds(5)};    //!< per access link
-    uint32_t bufferCells{256};            //!< every switch port
-    uint32_t window{65535};               //!< per connection
-    uint32_t mtu{9180};                   //!< IP MTU
-    std::string source{"bsd"};            //!< TcpEraPresets::ForSource
-    std::string tcp;                      //!< variant ("" = the preset's)
-    Time timerTick{MilliSeconds(200)};    //!< Solaris 2.x: 200 ms
-    bool tickTimer{true};                 //!< retransmission timer on the tick grid
-    int delayedAck{1};                    //!< Solaris 2.x: on
-    Time delAckTimeout{MilliSeconds(50)}; //!< Solaris 2.x: 50 ms
-    uint32_t tsdu{9140};                  //!< write size
-    Time startJitter{Seconds(1)};         //!< each connection starts in [0, startJitter)
-    Time duration{Seconds(20)};           //!< simulated time
-    Time warmup{Seconds(0)};              //!< goodput counted after this
+    std::string vpRate{"36000"};       //!< b
+    std::string caseName{"B"};         //!< A: PCR_VC = b, B: PCR_VC = b/2
+    std::string vcPcr;                 //!< explicit PCR of each VC ("" = by the case)
+    uint32_t k{1};                     //!< connections per sender
+    int k0{-1};                        //!< connections of sender 0 (-1: k)
+    int k1{-1};                        //!< connections of sender 1 (-1: k)
+    Time cdvt{MicroSeconds(100)};      //!< the VP's CDVT
+    std::string accessRate{"OC3c"};    //!< host links
+    std::string trunkRate{"E3"};       //!< s0-s1
+    Time rtt{MilliSeconds(63)};        //!< round-trip propagation delay
+    Time accessDelay{MicroSeconds(5)}; //!< per access link
+    uint32_t bufferCells{256};         //!< every switch port
+    uint32_t window{65535};            //!< per connection
+    uint32_t mtu{9180};                //!< IP MTU
+    bool tickTimer{true};              //!< retransmission timer on the tick grid
+    uint32_t tsdu{9140};               //!< write size
+    Time startJitter{Seconds(1)};      //!< each connection starts in [0, startJitter)
+    Time duration{Seconds(20)};        //!< simulated time
+    Time warmup{Seconds(0)};           //!< goodput counted after this
 };
-
-/**
- * @param probe the probe
- * @param writer the sender
- */
-void
-AttachProbe(Ptr<AtmTcpFlowProbe> probe, const AtmTtcpWriter* writer)
-{
-    probe->Attach(writer->GetSocket());
-}
 
 /**
  * @param sinks the receivers
@@ -181,19 +165,18 @@ main(int argc, char* argv[])
     cmd.AddValue("bufferCells", "cell buffer of every switch port (FORE: 256)", c.bufferCells);
     cmd.AddValue("window", "TCP window = socket buffers per connection (bytes)", c.window);
     cmd.AddValue("mtu", "IP MTU (FORE/Classical IP: 9180, MSS 9140)", c.mtu);
-    cmd.AddValue("source", "TCP preset (TcpEraPresets::ForSource)", c.source);
-    cmd.AddValue("tcp", "TCP variant (default: the preset's)", c.tcp);
-    cmd.AddValue("timerTick",
-                 "TCP timer tick (0: the preset's; default Solaris 2.x 200 ms)",
-                 c.timerTick);
+    // --source, --tcp, --timerTick, --delayedAck, --delAckTimeout, with the defaults of
+    // TEN34's Solaris 2.x hosts: a 200 ms tick, delayed ACKs on a 50 ms timer.
+    TcpEraCommandLine tcpOptions;
+    tcpOptions.SetDefaultTimerTick(MilliSeconds(200));
+    tcpOptions.SetDefaultDelayedAck(1, MilliSeconds(50));
+    tcpOptions.AddOptions(cmd,
+                          TcpEraCommandLine::SOURCE | TcpEraCommandLine::VARIANT |
+                              TcpEraCommandLine::TIMER_TICK | TcpEraCommandLine::DELAYED_ACK);
     cmd.AddValue("tickTimer",
                  "retransmission timer on tick boundaries (BSD; the grid starts at 0 on every "
                  "host)",
                  c.tickTimer);
-    cmd.AddValue("delayedAck",
-                 "delayed ACKs: -1 the preset's, 0 off, 1 on (default on)",
-                 c.delayedAck);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timer (default Solaris 2.x 50 ms)", c.delAckTimeout);
     cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
     cmd.AddValue("startJitter", "each connection starts at U[0, startJitter)", c.startJitter);
     cmd.AddValue("duration", "simulated time", c.duration);
@@ -221,22 +204,9 @@ main(int argc, char* argv[])
                     "atm-vp-split: --rtt=" << c.rtt.As(Time::MS)
                                            << " is shorter than four access delays");
 
-    TcpEraPresets presets = TcpEraPresets::ForSource(c.source);
-    if (!c.tcp.empty())
-    {
-        presets.SetVariant(TcpEraPresets::ParseVariant(c.tcp));
-    }
+    TcpEraPresets presets = tcpOptions.GetPresets(); // segment size: MTU - 40 - options
     presets.SetMtu(c.mtu);
-    presets.SetSegmentSize(0);
     presets.SetWindow(c.window);
-    if (c.timerTick.IsStrictlyPositive())
-    {
-        presets.SetTimerTick(c.timerTick);
-    }
-    if (c.delayedAck >= 0)
-    {
-        presets.SetDelayedAck(c.delayedAck == 1, c.delAckTimeout);
-    }
     presets.SetTickAlignedTimer(c.tickTimer);
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t options = presets.GetTimestamps() ? 12 : 0;
@@ -299,7 +269,6 @@ main(int argc, char* argv[])
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     std::vector<Ptr<PacketSink>> sinks;
     std::vector<Ptr<AtmTcpFlowProbe>> probes;
-    std::vector<std::unique_ptr<AtmTtcpWriter>> writers;
     std::vector<uint32_t> owner;
     uint16_t port = 5001;
     for (uint32_t i = 0; i < 2; ++i)
@@ -308,21 +277,22 @@ main(int argc, char* argv[])
         {
             const Time at = NanoSeconds(static_cast<int64_t>(
                 jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
-            writers.push_back(std::make_unique<AtmTtcpWriter>(c.tsdu, 0));
-            writers.back()->Start(senders.Get(i),
-                                  TcpEraPresets::GetSocketFactoryTypeId(),
-                                  InetSocketAddress(dst, port),
-                                  at);
+            Ptr<AtmTtcpWriter> writer = CreateObject<AtmTtcpWriter>();
+            writer->SetAttribute("Remote", AddressValue(InetSocketAddress(dst, port)));
+            writer->SetAttribute("Protocol", TypeIdValue(TcpEraPresets::GetSocketFactoryTypeId()));
+            writer->SetAttribute("Tsdu", UintegerValue(c.tsdu));
+            // The probe counts the connection from its first segment on.
+            probes.push_back(Create<AtmTcpFlowProbe>());
+            writer->TraceConnectWithoutContext(
+                "SocketCreated",
+                MakeCallback(&AtmTcpFlowProbe::Attach, probes.back()));
+            senders.Get(i)->AddApplication(writer);
+            writer->SetStartTime(at);
             PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
             ApplicationContainer sinkApp = sinkHelper.Install(receiver.Get(0));
             sinkApp.Start(Seconds(0));
             sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
-            probes.push_back(Create<AtmTcpFlowProbe>());
             owner.push_back(i);
-            Simulator::Schedule(at + NanoSeconds(1),
-                                &AttachProbe,
-                                probes.back(),
-                                writers.back().get());
         }
     }
     std::vector<uint64_t> atWarmup(sinks.size(), 0);
@@ -389,10 +359,10 @@ main(int argc, char* argv[])
         .Add("mtu", c.mtu)
         .Add("mss", mss)
         .Add("tsdu", c.tsdu)
-        .Add("source", c.source)
+        .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(c.delayedAck))
+        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))

@@ -15,24 +15,24 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief One-way propagation delays of the N-source topology's links, by name (SPEC 3.27, 4.1,
- * 4.4): the access links (each host to its switch) and the trunk between the two switches.
+ * @brief One-way propagation delays of the N-source topology's links, by name (SANDIA, JAIN):
+ * the access links (each host to its switch) and the trunk between the two switches.
  *
- * | name        | access  | trunk   | RTT (4 access + 2 trunk) | used by |
- * |-------------|---------|---------|--------------------------|--------------------------------------|
- * | `lan`       | 5 us    | 5 us    | 30 us                    | JAIN ICCCN/AF-424 LAN (3 x 1 km) |
- * | `wan`       | 5 ms    | 5 ms    | 30 ms                    | JAIN ICCCN/AF-424 WAN (3 x 1000
- * km)  | | `leo`       | 5 ms    | 5 ms    | 30 ms                    | single-hop LEO: up, one
- * ISL, down    | | `multi-leo` | 5 ms    | 50 ms   | 120 ms                   | JAIN-BUF multi-hop
- * LEO               | | `meo`       | 5 us    | 100 ms  | 200 ms                   | JAIN WWW MEO |
- * | `geo`       | 5 us    | 275 ms  | 550 ms                   | JAIN ICCCN/IMP GEO (access 1 km) |
- * | `sandia`    | 500 ns  | 500 ns  | 3 us                     | SANDIA (100 m links) |
+ * | name        | access | trunk  | RTT (4 access + 2 trunk) | used by                          |
+ * |-------------|--------|--------|--------------------------|----------------------------------|
+ * | `lan`       | 5 us   | 5 us   | 30 us                    | JAIN ICCCN/AF-424 LAN (3 x 1 km) |
+ * | `wan`       | 5 ms   | 5 ms   | 30 ms                    | JAIN ICCCN/AF-424 WAN            |
+ * | `leo`       | 5 ms   | 5 ms   | 30 ms                    | single-hop LEO: up, ISL, down    |
+ * | `multi-leo` | 5 ms   | 50 ms  | 120 ms                   | JAIN-BUF multi-hop LEO           |
+ * | `meo`       | 5 us   | 100 ms | 200 ms                   | JAIN WWW MEO                     |
+ * | `geo`       | 5 us   | 275 ms | 550 ms                   | JAIN ICCCN/IMP GEO               |
+ * | `sandia`    | 500 ns | 500 ns | 3 us                     | SANDIA (100 m links)             |
  *
- * The satellite presets are ground-to-ground one-way delays of SPEC 3.27 (GEO about 275 ms, LEO
- * about 5 ms per hop, multi-hop LEO up to 50 ms, MEO 100 ms) placed on the trunk; the access
- * links are terrestrial. JAIN-BUF's GEO runs use 5 ms access links (RTT 570 ms): take `geo` and
- * set the access delay to 5 ms. Handovers, DAMA and bit errors are not modelled (SPEC 3.27).
- * Propagation convention: 5 us per km (SPEC 2.5).
+ * The satellite presets are ground-to-ground one-way delays of the studies (GEO about 275 ms,
+ * LEO about 5 ms per hop, multi-hop LEO up to 50 ms, MEO 100 ms) placed on the trunk; the
+ * access links are terrestrial (WAN: 3 x 1000 km; GEO: 1 km). JAIN-BUF's GEO runs use 5 ms
+ * access links (RTT 570 ms): take `geo` and set the access delay to 5 ms. Handovers, DAMA and
+ * bit errors are not modelled. Propagation convention: 5 us per km.
  */
 struct AtmDelayPreset
 {

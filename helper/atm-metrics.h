@@ -16,8 +16,8 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The metrics of the TCP-over-ATM studies (SPEC 2.7, 3.28), as pure functions so that
- * examples, tests and the validation report compute them one way.
+ * @brief The metrics of the TCP-over-ATM studies (SANDIA, JAIN, BON, CRC), as pure functions
+ * so that examples, tests and the validation report compute them one way.
  *
  * @verbatim
    cells(L_IP) = ceil((L_IP + E + 8) / 48)           E = 8 (LLC/SNAP) or 0 (VC-mux)

@@ -7,67 +7,68 @@
 
 #include "atm-delay-preset.h"
 #include "atm-helper.h"
-#include "atm-metrics.h"
 #include "atm-pvc-helper.h"
-#include "atm-tcp-flow-probe.h"
 #include "tcp-era-presets.h"
 
-#include "ns3/application-container.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-on-off-cell-source.h"
-#include "ns3/ipv4-interface-container.h"
-#include "ns3/net-device-container.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
-#include "ns3/packet-sink.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
-#include <utility>
 #include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmNSourceHelper and ns3::AtmNSourceTopology: the N-source topology of the TCP-over-ATM
+ * studies.
+ */
 
 namespace ns3
 {
 
 /**
  * @ingroup atm
- * @brief What an N-source run measured (SPEC 3.28), as AtmNSourceHelper::GetResults() returns
- * it; AddTo() writes it with the key names of every example's JSON line.
+ * @brief The N-source topology AtmNSourceHelper::Install() built, as a plain value: what the
+ *        traffic (AtmNSourceTraffic) and the measurements need, flow i being source i, sink i
+ *        and PVC i.
  */
-struct AtmNSourceResults
+struct AtmNSourceTopology
 {
-    std::vector<double> goodputMbps; //!< per flow: bytes delivered to the sink x 8 / elapsed time
-    double totalGoodputMbps{0};      //!< sum of goodputMbps
-    double maxGoodputMbps{0};        //!< C: AtmMetrics::MaxTcpGoodput at the trunk's cell rate
-    double efficiency{0};            //!< totalGoodputMbps / maxGoodputMbps
-    double fairness{0};              //!< Jain's index with the expected shares (default equal)
-    uint64_t cellsSent{0};           //!< cells the sources transmitted (data direction)
-    uint64_t cellsDropped{0};        //!< cells dropped by the switch ports of the data direction
-    double cellLossRatio{0};         //!< cellsDropped / cellsSent
-    uint64_t dataSegmentsSent{0};    //!< TCP data segments sent, retransmissions included
-    uint64_t retransmissions{0};     //!< retransmitted TCP data segments
-    double retransmissionPercent{0}; //!< 100 x retransmissions / dataSegmentsSent
-    uint64_t timeouts{0};            //!< retransmission timeouts (entries into CA_LOSS)
-    double meanRttMs{0};      //!< mean RTT of segments delivered without retransmission (Karn)
-    double rawUtilization{0}; //!< trunk s0 -> s1: cells sent / cell slots
-    double effectiveUtilization{0}; //!< trunk s0 -> s1: cells of delivered PDUs / cell slots
-    bool ledgersHold{true};         //!< every PVC's cell ledger balances in both directions
-    double vbrShare{0};             //!< VBR cells sent on the trunk / its cell slots (0: none)
-    uint64_t vbrCellsDelivered{0};  //!< cells of the VBR source delivered at its sink
-    uint64_t vbrCellsDropped{0};    //!< cells of the VBR source dropped at switch ports
-
-    /**
-     * @brief Append every field to a JSON line, under the field names above.
-     * @param json the line
-     */
-    void AddTo(AtmJsonLine& json) const;
+    NodeContainer sources;                        //!< the source hosts, one per flow
+    NodeContainer sinks;                          //!< the destination hosts, one per flow
+    NodeContainer switches;                       //!< s0 (the sources' side) and s1
+    std::vector<Ptr<AtmNetDevice>> sourceDevices; //!< per flow: the source's ATM NIC
+    std::vector<Ptr<AtmNetDevice>> sinkDevices;   //!< per flow: the destination's ATM NIC
+    std::vector<Ipv4Address> sinkAddresses;       //!< per flow: the destination's address
+    Ptr<AtmDevice> trunk; //!< s0's port onto the trunk (the congested output port)
+    /// The switch ports that transmit in the data direction: s1's port to each destination,
+    /// then the trunk port
+    std::vector<Ptr<AtmDevice>> forwardPorts;
+    std::vector<AtmPvc> pvcs; //!< per flow: its PVC (source to destination)
+    /// per flow: the TCP installed on the source, its tick phase included
+    std::vector<TcpEraPresets> sourceTcp;
+    /// per flow: the TCP installed on the destination, its tick phase included
+    std::vector<TcpEraPresets> sinkTcp;
+    /// C: the overhead-aware TCP goodput ceiling (AtmMetrics::MaxTcpGoodput) at the trunk's
+    /// cell rate for the default TCP (SetTcp()) and the PVCs' encapsulation, Mb/s
+    double maxGoodputMbps{0};
+    /// the fairness index's expected shares (SetExpectedShares(); empty: equal shares)
+    std::vector<double> expectedShares;
+    NodeContainer vbrHosts;            //!< with SetVbrSource(): the VBR source and sink hosts
+    AtmPvc vbrPvc;                     //!< with SetVbrSource(): the VBR PVC
+    Ptr<AtmOnOffCellSource> vbrSource; //!< with SetVbrSource(): the VBR source (else null)
 };
 
 /**
  * @ingroup atm
- * @brief Builds the N-source topology of the TCP-over-ATM studies (SANDIA Table 1, JAIN IMP
- * Fig 1 / ICCCN Fig 5; SPEC 4.1, 4.4) and its greedy TCP transfers, and collects their metrics.
+ * @brief Builds the N-source topology of the TCP-over-ATM studies (SANDIA Table 1; JAIN IMP
+ * Fig 1 and ICCCN Fig 5): the nodes, links, switches and their ports, the PVCs, IP and the TCP
+ * configuration of every host. The traffic and its measurements are AtmNSourceTraffic's.
  *
  * @verbatim
    src0 --access--+                                +--access-- dst0
@@ -83,7 +84,7 @@ struct AtmNSourceResults
  * and scheduler. With credits, every hop (host to switch included) runs AN2 credit flow control
  * on per-VC queues served round robin.
  *
- * Typical use (the atm-n-source example is a command-line front end to this class):
+ * Typical use (the atm-n-source example is a command-line front end to these classes):
  * @code
    AtmNSourceHelper nsrc;
    nsrc.SetNSources(5);
@@ -92,14 +93,16 @@ struct AtmNSourceResults
    nsrc.SetBufferCells(1000);
    nsrc.SetBufferPolicy("sd");
    nsrc.SetTcp(TcpEraPresets::ForSource("jain"));   // then SetVariant(TcpEraPresets::SACK) ...
-   nsrc.Install();
-   nsrc.InstallBulkSend(Seconds(0), Seconds(10));
+   AtmNSourceTopology topology = nsrc.Install();
+   AtmNSourceTraffic traffic;
+   traffic.Install(topology, Seconds(0), Seconds(10));
    Simulator::Stop(Seconds(10));
    Simulator::Run();
-   AtmNSourceResults r = nsrc.GetResults();
+   AtmNSourceResults r = traffic.GetResults();
    @endcode
  *
- * Configuration calls must precede Install(); Install() and InstallBulkSend() run once.
+ * Configuration calls must precede Install(), which runs once. The helper holds no state the
+ * simulation uses: it may be destroyed once Install() has returned.
  */
 class AtmNSourceHelper
 {
@@ -137,7 +140,7 @@ class AtmNSourceHelper
     /// @param credits AN2 credits per VC and hop (0: off); turns per-VC queues on
     void SetCreditFlowControl(uint32_t credits);
     /**
-     * @brief Add JAIN's on/off VBR source (AF-424, SPEC 3.26, 4.4): one more host pair on the
+     * @brief Add JAIN's on/off VBR source (ATM Forum/97-0424): one more host pair on the
      * same route, with a non-IP nrt-VBR PVC fed by an AtmOnOffCellSource that sends at 100 %
      * of its access link during each ON period of @p onTime and is silent for @p offTime.
      * Every switch port then gets per-class queues: the VBR class its own buffer
@@ -179,7 +182,8 @@ class AtmNSourceHelper
      */
     void SetHostCpu(Time sendCost, Time receiveCost);
     /**
-     * @brief Expected fair shares for the fairness index (default: equal shares).
+     * @brief Expected fair shares for the fairness index (default: equal shares), handed to the
+     * measurements in AtmNSourceTopology::expectedShares.
      * @param shares one per flow (any scale), or empty for equal shares
      */
     void SetExpectedShares(const std::vector<double>& shares);
@@ -190,111 +194,65 @@ class AtmNSourceHelper
      */
     AtmHelper& GetAtmHelper();
 
-    /// Build the nodes, links, switches, internet stacks, addresses, PVCs and TCP configuration.
-    void Install();
-
     /**
-     * @brief One greedy BulkSend per source to a PacketSink on its destination, with a probe
-     * (AtmTcpFlowProbe) on each sender.
-     * @param start start time of the transfers
-     * @param stop stop time of the senders
-     * @param startJitter each source starts at start + U[0, startJitter) (seeded by RngRun)
-     * @param port TCP port of the sinks
+     * @brief Build the nodes, links, switches, internet stacks, addresses, PVCs and TCP
+     * configuration (and, with SetVbrSource(), the VBR host pair, PVC and source).
+     * @return the topology
      */
-    void InstallBulkSend(Time start, Time stop, Time startJitter = Time(), uint16_t port = 50000);
-
-    /// @return number of sources
-    uint32_t GetNSources() const;
-    /// @return the source hosts
-    NodeContainer GetSources() const;
-    /// @return the destination hosts
-    NodeContainer GetSinks() const;
-    /// @return the two switches, s0 then s1
-    NodeContainer GetSwitches() const;
-    /// @param i flow index @return the ATM NIC of source i
-    Ptr<AtmNetDevice> GetSourceDevice(uint32_t i) const;
-    /// @param i flow index @return the ATM NIC of destination i
-    Ptr<AtmNetDevice> GetSinkDevice(uint32_t i) const;
-    /// @param i flow index @return the IPv4 address of destination i
-    Ipv4Address GetSinkAddress(uint32_t i) const;
-    /// @return s0's port onto the trunk (the congested output port)
-    Ptr<AtmDevice> GetTrunkDevice() const;
-    /// @param i flow index @return PVC i
-    const AtmPvc& GetPvc(uint32_t i) const;
-    /// @return the PVC helper (effective utilisation, ledgers)
-    const AtmPvcHelper& GetPvcHelper() const;
-    /// @param i flow index @return the PacketSink of flow i (after InstallBulkSend())
-    Ptr<PacketSink> GetSinkApplication(uint32_t i) const;
-    /// @param i flow index @return the sender probe of flow i (attached at its start time)
-    Ptr<AtmTcpFlowProbe> GetProbe(uint32_t i) const;
-    /// @param i flow index @return the TCP configuration of flow i
-    const TcpEraPresets& GetFlowTcp(uint32_t i) const;
-    /**
-     * @param i flow index
-     * @return the tick phases of flow i's source and destination (after Install())
-     */
-    std::pair<Time, Time> GetTickPhases(uint32_t i) const;
-    /// @return C, the overhead-aware TCP goodput ceiling at the trunk's rate for the default TCP
-    double GetMaxGoodputMbps() const;
-    /// @return the VBR source (null without SetVbrSource())
-    Ptr<AtmOnOffCellSource> GetVbrSource() const;
-    /// @return the VBR PVC (valid with SetVbrSource(), after Install())
-    const AtmPvc& GetVbrPvc() const;
-
-    /**
-     * @brief The metrics of the run so far, over [0, Simulator::Now()] (whole-run averages, as
-     * JAIN and BON define them).
-     * @return the results
-     */
-    AtmNSourceResults GetResults() const;
+    AtmNSourceTopology Install();
 
   private:
-    /// Abort unless Install() ran.
-    void CheckInstalled(const char* what) const;
-    /// Abort if Install() ran.
+    /**
+     * @brief Abort if Install() ran.
+     * @param what the calling method, for the message
+     */
     void CheckNotInstalled(const char* what) const;
-    /// Attach flow i's probe to its sender's socket (scheduled at the flow's start).
-    void AttachProbe(uint32_t i);
+    /**
+     * @param i flow index
+     * @return the TCP configuration of flow i (SetFlowTcp(), else SetTcp())
+     */
+    const TcpEraPresets& GetFlowTcp(uint32_t i) const;
+    /// Install(), first: what the AtmHelper gives every switch port and device (buffer,
+    /// queueing and scheduler, credits, the VBR class, the MTU).
+    void ConfigureAtmHelper();
+    /**
+     * @brief Install(), second: the nodes, the switches and the links.
+     * @param topology receives the nodes, devices, trunk and forward ports
+     */
+    void InstallLinks(AtmNSourceTopology* topology);
+    /**
+     * @brief Install(), third: internet stacks, addresses, each host's TCP (tick phase
+     *        included) and host CPU.
+     * @param topology the topology; receives the sink addresses and the TCP of every host
+     */
+    void InstallHosts(AtmNSourceTopology* topology);
+    /**
+     * @brief Install(), last (with SetVbrSource()): the VBR host pair, its PVC and its source.
+     * @param topology the topology; receives the VBR hosts, PVC and source
+     */
+    void InstallVbrSource(AtmNSourceTopology* topology);
 
-    uint32_t m_n{1};                                 //!< sources
-    AtmCellRate m_linkRate;                          //!< every link
-    AtmCellRate m_trunkRate;                         //!< trunk (zero: m_linkRate)
-    Time m_accessDelay;                              //!< access links
-    Time m_trunkDelay;                               //!< trunk
-    uint32_t m_bufferCells{1000};                    //!< switch port buffer
-    bool m_perVc{false};                             //!< per-VC queues
-    uint32_t m_credits{0};                           //!< AN2 credits (0: off)
-    TcpEraPresets m_tcp;                             //!< default TCP
-    std::map<uint32_t, TcpEraPresets> m_flowTcp;     //!< per-flow TCP overrides
-    bool m_randomTickPhase{false};                   //!< one random tick phase per host
-    std::vector<std::pair<Time, Time>> m_tickPhases; //!< per flow: source, destination
-    Time m_cpuSend;                                  //!< host send cost
-    Time m_cpuReceive;                               //!< host receive cost
-    std::vector<double> m_shares;                    //!< expected shares (empty: equal)
-    bool m_vbr{false};                               //!< add the on/off VBR source
-    Time m_vbrOn;                                    //!< its ON period
-    Time m_vbrOff;                                   //!< its OFF period
-    double m_gr{0};                                  //!< guaranteed rate of the UBR class
-    uint32_t m_vbrBufferCells{1000000};              //!< VBR class buffer per port
-    NodeContainer m_vbrHosts;                        //!< VBR source, VBR sink
-    AtmPvc m_vbrPvc;                                 //!< the VBR PVC
-    Ptr<AtmOnOffCellSource> m_vbrSource;             //!< the VBR source
-    AtmHelper m_atm;                                 //!< link builder
-    AtmPvcHelper m_pvcHelper;                        //!< PVC builder
-    bool m_installed{false};                         //!< Install() ran
-    bool m_appsInstalled{false};                     //!< InstallBulkSend() ran
-    NodeContainer m_sources;                         //!< source hosts
-    NodeContainer m_sinks;                           //!< destination hosts
-    NodeContainer m_switches;                        //!< s0, s1
-    std::vector<Ptr<AtmNetDevice>> m_srcDevices;     //!< source NICs
-    std::vector<Ptr<AtmNetDevice>> m_sinkDevices;    //!< destination NICs
-    std::vector<Ptr<AtmDevice>> m_forwardPorts;      //!< switch ports of the data direction
-    Ptr<AtmDevice> m_trunk;                          //!< s0's trunk port
-    Ipv4InterfaceContainer m_sinkIfs;                //!< destination interfaces
-    std::vector<AtmPvc> m_pvcs;                      //!< one per flow
-    ApplicationContainer m_sourceApps;               //!< BulkSend per flow
-    ApplicationContainer m_sinkApps;                 //!< PacketSink per flow
-    std::vector<Ptr<AtmTcpFlowProbe>> m_probes;      //!< one per flow
+    uint32_t m_n{1};                             //!< sources
+    AtmCellRate m_linkRate;                      //!< every link
+    AtmCellRate m_trunkRate;                     //!< trunk (zero: m_linkRate)
+    Time m_accessDelay;                          //!< access links
+    Time m_trunkDelay;                           //!< trunk
+    uint32_t m_bufferCells{1000};                //!< switch port buffer
+    bool m_perVc{false};                         //!< per-VC queues
+    uint32_t m_credits{0};                       //!< AN2 credits (0: off)
+    TcpEraPresets m_tcp;                         //!< default TCP
+    std::map<uint32_t, TcpEraPresets> m_flowTcp; //!< per-flow TCP overrides
+    bool m_randomTickPhase{false};               //!< one random tick phase per host
+    Time m_cpuSend;                              //!< host send cost
+    Time m_cpuReceive;                           //!< host receive cost
+    std::vector<double> m_shares;                //!< expected shares (empty: equal)
+    bool m_vbr{false};                           //!< add the on/off VBR source
+    Time m_vbrOn;                                //!< its ON period
+    Time m_vbrOff;                               //!< its OFF period
+    double m_gr{0};                              //!< guaranteed rate of the UBR class
+    uint32_t m_vbrBufferCells{1000000};          //!< VBR class buffer per port
+    AtmHelper m_atm;                             //!< link builder
+    bool m_installed{false};                     //!< Install() ran
 };
 
 } // namespace ns3

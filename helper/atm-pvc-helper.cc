@@ -201,10 +201,7 @@ AtmPvcHelper::Install(Ptr<NetDevice> src, Ptr<NetDevice> dst, const NodeContaine
 }
 
 bool
-AtmPvcHelper::TryInstall(Ptr<NetDevice> src,
-                         Ptr<NetDevice> dst,
-                         AtmPvc* pvc,
-                         std::string* reason)
+AtmPvcHelper::TryInstall(Ptr<NetDevice> src, Ptr<NetDevice> dst, AtmPvc* pvc, std::string* reason)
 {
     Ptr<AtmNetDevice> a = DynamicCast<AtmNetDevice>(src);
     Ptr<AtmNetDevice> b = DynamicCast<AtmNetDevice>(dst);
@@ -234,7 +231,8 @@ AtmPvcHelper::TryInstall(Ptr<NetDevice> src,
 }
 
 void
-AtmPvcHelper::SetVpCrossConnects(const NodeContainer& switches, const AtmTrafficContract& vpContract)
+AtmPvcHelper::SetVpCrossConnects(const NodeContainer& switches,
+                                 const AtmTrafficContract& vpContract)
 {
     vpContract.Check("AtmPvcHelper::SetVpCrossConnects");
     m_vpSwitches = switches;
@@ -253,10 +251,34 @@ AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
     NS_ABORT_MSG_IF(!src || !dst, "AtmPvcHelper::Install: both ends must be AtmNetDevices");
     NS_ABORT_MSG_IF(src == dst, "AtmPvcHelper::Install: a PVC from " << Name(src) << " to itself");
 
-    // The links along the path: (upstream device, downstream device), src to dst, and per
-    // switch its (in port, out port).
-    std::vector<std::pair<Ptr<AtmDevice>, Ptr<AtmDevice>>> links;
-    std::vector<std::pair<uint32_t, uint32_t>> ports;
+    Path path = ResolvePath(src, dst, switches);
+    MarkVpSwitches(&path);
+    if (!AdmitOnPath(path, src, dst, refusal))
+    {
+        return false;
+    }
+    AtmPvc pvc;
+    pvc.src = src;
+    pvc.dst = dst;
+    pvc.labels = AllocateLabels(path, src, dst);
+    AddEndpoints(&pvc);
+    CrossConnect(path, &pvc);
+    InstallAtmArp(src, pvc.srcVc, dst);
+    InstallAtmArp(dst, pvc.dstVc, src);
+    m_pvcs.push_back(pvc);
+    *out = pvc;
+    return true;
+}
+
+AtmPvcHelper::Path
+AtmPvcHelper::ResolvePath(Ptr<AtmNetDevice> src,
+                          Ptr<AtmNetDevice> dst,
+                          const NodeContainer& switches)
+{
+    // Walk the given switches from src to dst: each switch must be the peer of the previous
+    // hop's outgoing port, and must have a port leading to the next switch (or to dst).
+    Path path;
+    path.switches = switches;
     Ptr<AtmDevice> up = src;
     for (uint32_t i = 0; i < switches.GetN(); ++i)
     {
@@ -268,7 +290,7 @@ AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
         NS_ABORT_MSG_IF(!in || in->GetSwitch() != s,
                         "AtmPvcHelper: " << Name(up) << " has no link to switch node "
                                          << switches.Get(i)->GetId());
-        links.emplace_back(up, in);
+        path.links.emplace_back(up, in);
         // The out port: towards the next switch of the path, or towards dst.
         Ptr<Node> next = (i + 1 < switches.GetN()) ? switches.Get(i + 1) : nullptr;
         int64_t out = -1;
@@ -285,104 +307,129 @@ AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
                         "AtmPvcHelper: switch node "
                             << switches.Get(i)->GetId() << " has no link to "
                             << (next ? "the next switch of the path" : Name(dst)));
-        ports.emplace_back(in->GetPortIndex(), static_cast<uint32_t>(out));
+        path.ports.emplace_back(in->GetPortIndex(), static_cast<uint32_t>(out));
         up = s->GetPort(static_cast<uint32_t>(out));
     }
     NS_ABORT_MSG_IF(Peer(up) != dst,
                     "AtmPvcHelper: " << Name(up) << " is not linked to " << Name(dst));
-    links.emplace_back(up, dst);
+    path.links.emplace_back(up, dst);
+    return path;
+}
 
-    // Switches crossed on a VP cross-connect.
-    std::vector<bool> vpAt(switches.GetN(), false);
-    bool anyVp = false;
-    for (uint32_t i = 0; i < switches.GetN(); ++i)
+void
+AtmPvcHelper::MarkVpSwitches(Path* path) const
+{
+    path->vpAt.assign(path->switches.GetN(), false);
+    path->anyVp = false;
+    for (uint32_t i = 0; i < path->switches.GetN(); ++i)
     {
         for (uint32_t j = 0; j < m_vpSwitches.GetN(); ++j)
         {
-            if (m_vpSwitches.Get(j) == switches.Get(i))
+            if (m_vpSwitches.Get(j) == path->switches.Get(i))
             {
-                vpAt[i] = true;
-                anyVp = true;
+                path->vpAt[i] = true;
+                path->anyVp = true;
             }
         }
     }
+}
+
+bool
+AtmPvcHelper::IsOnVp(const Path& path, const Ptr<AtmDevice>& dev)
+{
     // A device that transmits onto a link as a VP switch port carries the VP's contract.
-    auto onVp = [&](const Ptr<AtmDevice>& dev) {
-        Ptr<AtmSwitchPort> p = DynamicCast<AtmSwitchPort>(dev);
-        for (uint32_t i = 0; p && i < switches.GetN(); ++i)
-        {
-            if (vpAt[i] && p->GetNode() == switches.Get(i))
-            {
-                return true;
-            }
-        }
-        return false;
-    };
-
-    // Admission on every link, both directions, before anything is set up.
+    Ptr<AtmSwitchPort> p = DynamicCast<AtmSwitchPort>(dev);
+    for (uint32_t i = 0; p && i < path.switches.GetN(); ++i)
     {
-        std::ostringstream what;
-        what << "AtmPvcHelper: PVC " << Name(src) << " -> " << Name(dst) << " (" << m_contract
-             << ")";
-        m_contract.Check(what.str());
-        for (const auto& [u, d] : links)
+        if (path.vpAt[i] && p->GetNode() == path.switches.Get(i))
         {
-            for (const Ptr<AtmDevice>& tx : {u, d})
-            {
-                if (onVp(tx))
-                {
-                    continue; // the VP's contract is admitted with the VP cross-connect
-                }
-                // A rate the link cannot carry at all is a configuration error, not a refusal.
-                m_contract.CheckAgainstLink(what.str() + " on " + Name(tx) + "'s outgoing link",
-                                            tx->GetCellRate());
-                const AtmCacDecision decision =
-                    tx->GetCac()->Check(m_contract,
-                                        tx->GetCellRate(),
-                                        tx->GetOutputPort()->GetBufferCells());
-                if (!decision.admitted)
-                {
-                    const std::string why = what.str() + " refused by the admission control of " +
-                                            Name(tx) + "'s outgoing link: " + decision.reason;
-                    NS_ABORT_MSG_IF(!refusal, why << " (AtmPvcHelper::TryInstall returns the "
-                                                     "refusal instead of stopping)");
-                    *refusal = why;
-                    return false;
-                }
-            }
+            return true;
         }
-        for (const auto& [u, d] : links)
+    }
+    return false;
+}
+
+bool
+AtmPvcHelper::AdmitOnPath(const Path& path,
+                          Ptr<AtmNetDevice> src,
+                          Ptr<AtmNetDevice> dst,
+                          std::string* refusal) const
+{
+    // Connection admission control decides at set-up whether a connection's traffic contract
+    // can be accepted (ITU-T I.371, ATM Forum TM 4.0). A PVC loads both directions of every
+    // link it crosses, so every one must admit it before any of them reserves it: a refusal
+    // leaves no reservation behind.
+    std::ostringstream what;
+    what << "AtmPvcHelper: PVC " << Name(src) << " -> " << Name(dst) << " (" << m_contract << ")";
+    m_contract.Check(what.str());
+    for (const auto& [u, d] : path.links)
+    {
+        for (const Ptr<AtmDevice>& tx : {u, d})
         {
-            for (const Ptr<AtmDevice>& tx : {u, d})
+            if (IsOnVp(path, tx))
             {
-                if (!onVp(tx))
-                {
-                    tx->GetCac()->Reserve(m_contract);
-                }
+                continue; // the VP's contract is admitted with the VP cross-connect
+            }
+            // A rate the link cannot carry at all is a configuration error, not a refusal.
+            m_contract.CheckAgainstLink(what.str() + " on " + Name(tx) + "'s outgoing link",
+                                        tx->GetCellRate());
+            const AtmCacDecision decision =
+                tx->GetCac()->Check(m_contract,
+                                    tx->GetCellRate(),
+                                    tx->GetOutputPort()->GetBufferCells());
+            if (!decision.admitted)
+            {
+                const std::string why = what.str() + " refused by the admission control of " +
+                                        Name(tx) + "'s outgoing link: " + decision.reason;
+                NS_ABORT_MSG_IF(!refusal,
+                                why << " (AtmPvcHelper::TryInstall returns the "
+                                       "refusal instead of stopping)");
+                *refusal = why;
+                return false;
             }
         }
     }
+    for (const auto& [u, d] : path.links)
+    {
+        for (const Ptr<AtmDevice>& tx : {u, d})
+        {
+            if (!IsOnVp(path, tx))
+            {
+                tx->GetCac()->Reserve(m_contract);
+            }
+        }
+    }
+    return true;
+}
 
-    // One free label per link.
-    AtmPvc pvc;
-    pvc.src = src;
-    pvc.dst = dst;
+bool
+AtmPvcHelper::IsLabelFree(const Path& path, const Ptr<AtmDevice>& dev, uint32_t vci) const
+{
     // A port of a VP switch holds the VP cross-connect for every VCI: its labels are the ones
     // this helper gave to PVCs through the VP.
-    auto free = [&](const Ptr<AtmDevice>& dev, uint32_t vci) {
-        return onVp(dev) ? m_vpLabels.count(std::make_tuple(PeekPointer(dev),
-                                                            m_vpi,
-                                                            static_cast<uint16_t>(vci))) == 0
-                         : LabelFree(dev, m_vpi, static_cast<uint16_t>(vci));
-    };
-    if (anyVp)
+    return IsOnVp(path, dev)
+               ? m_vpLabels.count(
+                     std::make_tuple(PeekPointer(dev), m_vpi, static_cast<uint16_t>(vci))) == 0
+               : LabelFree(dev, m_vpi, static_cast<uint16_t>(vci));
+}
+
+std::vector<std::pair<uint16_t, uint16_t>>
+AtmPvcHelper::AllocateLabels(const Path& path, Ptr<AtmNetDevice> src, Ptr<AtmNetDevice> dst) const
+{
+    // The lowest free VCI from SetFirstVci() (32 by default: ITU-T I.361 pre-assigns the
+    // lowest VCI values and the ATM Forum UNI reserves VCIs up to 31 for signalling and
+    // management) up to 65535, the largest value of the 16-bit VCI field (I.361). One label
+    // serves both directions of a link, so it must be free at both of its ends.
+    std::vector<std::pair<uint16_t, uint16_t>> labels;
+    if (path.anyVp)
     {
-        // The VCI crosses the VP switches unchanged: one VCI free on every link.
+        // A VP switch translates the VPI only and carries every VCI of the VP unchanged
+        // (ITU-T I.311, VP switching): one VCI free on every link.
         uint32_t vci = m_firstVci;
         auto freeEverywhere = [&](uint32_t v) {
-            for (const auto& [u, d] : links)
+            for (const auto& [u, d] : path.links)
             {
-                if (!free(u, v) || !free(d, v))
+                if (!IsLabelFree(path, u, v) || !IsLabelFree(path, d, v))
                 {
                     return false;
                 }
@@ -396,87 +443,107 @@ AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
         NS_ABORT_MSG_IF(vci > 65535,
                         "AtmPvcHelper: no VCI on VPI " << m_vpi << " is free on every link from "
                                                        << Name(src) << " to " << Name(dst));
-        for (size_t i = 0; i < links.size(); ++i)
+        for (size_t i = 0; i < path.links.size(); ++i)
         {
-            pvc.labels.emplace_back(m_vpi, static_cast<uint16_t>(vci));
+            labels.emplace_back(m_vpi, static_cast<uint16_t>(vci));
         }
+        return labels;
     }
-    for (size_t i = 0; !anyVp && i < links.size(); ++i)
+    // VC switches translate the label: each link gets its own lowest free VCI.
+    for (const auto& [u, d] : path.links)
     {
-        const auto& [u, d] = links[i];
         uint32_t vci = m_firstVci;
-        while (vci <= 65535 && !(free(u, vci) && free(d, vci)))
+        while (vci <= 65535 && !(IsLabelFree(path, u, vci) && IsLabelFree(path, d, vci)))
         {
             ++vci;
         }
         NS_ABORT_MSG_IF(vci > 65535,
                         "AtmPvcHelper: no free VCI on VPI " << m_vpi << " between " << Name(u)
                                                             << " and " << Name(d));
-        pvc.labels.emplace_back(m_vpi, static_cast<uint16_t>(vci));
+        labels.emplace_back(m_vpi, static_cast<uint16_t>(vci));
     }
+    return labels;
+}
 
-    const auto& first = pvc.labels.front();
-    const auto& last = pvc.labels.back();
-    pvc.srcVc = m_encapsulationSet
-                    ? src->AddVc(first.first, first.second, m_contract, m_encapsulation)
-                    : src->AddVc(first.first, first.second, m_contract);
-    pvc.dstVc = m_encapsulationSet
-                    ? dst->AddVc(last.first, last.second, m_contract, m_encapsulation)
-                    : dst->AddVc(last.first, last.second, m_contract);
-    NS_ABORT_MSG_IF(src->GetVcEncapsulation(pvc.srcVc) != dst->GetVcEncapsulation(pvc.dstVc),
+void
+AtmPvcHelper::AddEndpoints(AtmPvc* pvc) const
+{
+    // Both ends must encapsulate alike (RFC 2684: LLC/SNAP or VC multiplexing is agreed per
+    // VC, for both directions).
+    const auto& first = pvc->labels.front();
+    const auto& last = pvc->labels.back();
+    Ptr<AtmNetDevice> src = pvc->src;
+    Ptr<AtmNetDevice> dst = pvc->dst;
+    pvc->srcVc = m_encapsulationSet
+                     ? src->AddVc(first.first, first.second, m_contract, m_encapsulation)
+                     : src->AddVc(first.first, first.second, m_contract);
+    pvc->dstVc = m_encapsulationSet
+                     ? dst->AddVc(last.first, last.second, m_contract, m_encapsulation)
+                     : dst->AddVc(last.first, last.second, m_contract);
+    NS_ABORT_MSG_IF(src->GetVcEncapsulation(pvc->srcVc) != dst->GetVcEncapsulation(pvc->dstVc),
                     "AtmPvcHelper: " << Name(src) << " and " << Name(dst)
                                      << " use different encapsulations; set the devices' "
                                         "Encapsulation alike or call SetEncapsulation()");
     if (m_shaping)
     {
+        // Shaping at the source makes the cells conform to the contract that the network's
+        // usage parameter control polices (ITU-T I.371 traffic shaping).
         Ptr<AtmShaper> s = AtmShaperFactory::Create(m_contract, m_shapingTolerance);
         if (s)
         {
-            src->SetVcShaper(pvc.srcVc, s);
-            dst->SetVcShaper(pvc.dstVc, AtmShaperFactory::Create(m_contract, m_shapingTolerance));
+            src->SetVcShaper(pvc->srcVc, s);
+            dst->SetVcShaper(pvc->dstVc, AtmShaperFactory::Create(m_contract, m_shapingTolerance));
         }
     }
-    pvc.forward.emplace_back(src, pvc.srcVc);
+}
+
+void
+AtmPvcHelper::CrossConnect(const Path& path, AtmPvc* pvc)
+{
+    pvc->forward.emplace_back(pvc->src, pvc->srcVc);
     std::vector<std::pair<Ptr<AtmDevice>, uint32_t>> back;
-    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    for (uint32_t i = 0; i < path.switches.GetN(); ++i)
     {
-        Ptr<AtmSwitch> s = switches.Get(i)->GetObject<AtmSwitch>();
-        const auto& [in, out] = ports[i];
-        const auto& lin = pvc.labels[i];
-        const auto& lout = pvc.labels[i + 1];
-        if (vpAt[i])
+        Ptr<AtmSwitch> s = path.switches.Get(i)->GetObject<AtmSwitch>();
+        const auto& [in, out] = path.ports[i];
+        const auto& lin = pvc->labels[i];
+        const auto& lout = pvc->labels[i + 1];
+        if (path.vpAt[i])
         {
-            // One VP cross-connect per VPI and direction, shared by every PVC of the VP.
+            // One VP cross-connect per VPI and direction, shared by every PVC of the VP
+            // (ITU-T I.311): the first PVC creates it and reserves the VP's contract on the
+            // outgoing link.
             for (const auto& [from, to] : {std::make_pair(in, out), std::make_pair(out, in)})
             {
                 const int64_t existing = s->GetVpCrossConnectOutPort(from, m_vpi);
                 NS_ABORT_MSG_IF(existing >= 0 && existing != to,
                                 "AtmPvcHelper: VP " << m_vpi << " at switch node "
-                                                    << switches.Get(i)->GetId()
+                                                    << path.switches.Get(i)->GetId()
                                                     << " already leads elsewhere; give this PVC "
                                                        "another VPI");
                 if (existing < 0)
                 {
                     Ptr<AtmDevice> outDev = s->GetPort(to);
-                    const AtmCacDecision decision = outDev->GetCac()->Check(
-                        m_vpContract,
-                        outDev->GetCellRate(),
-                        outDev->GetOutputPort()->GetBufferCells());
+                    const AtmCacDecision decision =
+                        outDev->GetCac()->Check(m_vpContract,
+                                                outDev->GetCellRate(),
+                                                outDev->GetOutputPort()->GetBufferCells());
                     NS_ABORT_MSG_IF(!decision.admitted,
-                                    "AtmPvcHelper: the VP contract " << m_vpContract
-                                                                     << " is refused by "
-                                                                     << Name(outDev) << ": "
-                                                                     << decision.reason);
+                                    "AtmPvcHelper: the VP contract "
+                                        << m_vpContract << " is refused by " << Name(outDev) << ": "
+                                        << decision.reason);
                     outDev->GetCac()->Reserve(m_vpContract);
                     s->AddVpCrossConnect(from, m_vpi, to, m_vpi, m_vpContract);
                 }
             }
             m_vpLabels.emplace(PeekPointer(s->GetPort(in)), m_vpi, lin.second);
             m_vpLabels.emplace(PeekPointer(s->GetPort(out)), m_vpi, lout.second);
-            pvc.forward.emplace_back(s->GetPort(out), s->GetVpVc(in, m_vpi, lin.second));
+            pvc->forward.emplace_back(s->GetPort(out), s->GetVpVc(in, m_vpi, lin.second));
             back.emplace_back(s->GetPort(in), s->GetVpVc(out, m_vpi, lout.second));
             continue;
         }
+        // A VC cross-connect per direction, translating the label of the link in to the label
+        // of the link out.
         const uint32_t fwd = s->AddVcCrossConnect(in,
                                                   lin.first,
                                                   lin.second,
@@ -491,25 +558,23 @@ AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
                                                   lin.first,
                                                   lin.second,
                                                   m_contract);
-        pvc.forward.emplace_back(s->GetPort(out), fwd);
+        pvc->forward.emplace_back(s->GetPort(out), fwd);
         back.emplace_back(s->GetPort(in), rev);
     }
-    pvc.backward.emplace_back(dst, pvc.dstVc);
+    pvc->backward.emplace_back(pvc->dst, pvc->dstVc);
     for (auto it = back.rbegin(); it != back.rend(); ++it)
     {
-        pvc.backward.push_back(*it);
+        pvc->backward.push_back(*it);
     }
-
-    InstallAtmArp(src, pvc.srcVc, dst);
-    InstallAtmArp(dst, pvc.dstVc, src);
-    m_pvcs.push_back(pvc);
-    *out = pvc;
-    return true;
 }
 
 void
 AtmPvcHelper::InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevice> remote)
 {
+    // RFC 2225 section 8.2: on a PVC a host learns its peer's IP address with InATMARP, or has
+    // it configured; here it is configured, as a permanent ARP-cache entry mapping the peer's
+    // address to the VC. Members of one logical IP subnetwork talk directly (section 5.2); a
+    // peer outside the interface's subnet is reached through the VC by a host route.
     Ptr<Ipv4L3Protocol> ip = local->GetNode()->GetObject<Ipv4L3Protocol>();
     Ptr<Ipv4L3Protocol> rip = remote->GetNode()->GetObject<Ipv4L3Protocol>();
     if (!ip || !rip)
@@ -587,12 +652,18 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
 double
 AtmPvcHelper::GetEffectiveUtilization(Ptr<AtmDevice> tx) const
 {
+    return GetEffectiveUtilization(tx, m_pvcs);
+}
+
+double
+AtmPvcHelper::GetEffectiveUtilization(Ptr<AtmDevice> tx, const std::vector<AtmPvc>& pvcs)
+{
     if (!tx->GetTransmitter())
     {
         return 0;
     }
     uint64_t cells = 0;
-    for (const AtmPvc& pvc : m_pvcs)
+    for (const AtmPvc& pvc : pvcs)
     {
         for (bool fwd : {true, false})
         {

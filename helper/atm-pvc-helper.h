@@ -11,9 +11,9 @@
 #include "ns3/node-container.h"
 
 #include <cstdint>
+#include <ostream>
 #include <set>
 #include <tuple>
-#include <ostream>
 #include <utility>
 #include <vector>
 
@@ -46,16 +46,16 @@ struct AtmPvc
 
 /**
  * @ingroup atm
- * @brief The cell ledger of one direction of a PVC (DESIGN.md §6.8): every cell the source
- *        segmented is delivered, dropped, queued, in transit or in partial reassembly.
+ * @brief The cell ledger of one direction of a PVC: every cell the source segmented is
+ *        delivered, dropped, queued, in transit or in partial reassembly.
  */
 struct AtmVcLedger
 {
-    uint64_t offered{0};      //!< cells segmented at the source (entered its output port)
-    uint64_t delivered{0};    //!< cells of CPCS-PDUs delivered at the destination
-    uint64_t dropped{0}; //!< cells dropped at output ports, by ingress policers and by reassembly
-    uint64_t queued{0};       //!< cells in output ports along the path
-    uint64_t inTransit{0};    //!< cells on links or arriving (announced, not yet stored)
+    uint64_t offered{0};   //!< cells segmented at the source (entered its output port)
+    uint64_t delivered{0}; //!< cells of CPCS-PDUs delivered at the destination
+    uint64_t dropped{0};   //!< cells dropped at output ports, by ingress policers and by reassembly
+    uint64_t queued{0};    //!< cells in output ports along the path
+    uint64_t inTransit{0}; //!< cells on links or arriving (announced, not yet stored)
     uint64_t inReassembly{0}; //!< cells in the destination's partial reassembly
 
     /// @return true if offered equals the sum of the other terms
@@ -77,13 +77,14 @@ std::ostream& operator<<(std::ostream& os, const AtmVcLedger& ledger);
  * @ingroup atm
  * @brief Sets up permanent VCs between AtmNetDevices through switches.
  *
- * Install() finds the path (the fewest switches; or the one given), allocates on each link
- * the first free (VPI, VCI) from `SetVpi` / `SetFirstVci` (VCI 32 by default; the same label
- * serves both directions of a link), adds the VC to both adapters and a cross-connect per
- * direction to each switch, with the contract. If the adapters' nodes run IPv4, it installs
- * the static ATMARP entries (permanent ARP-cache entries mapping each end's IP address to the
- * VC's synthetic address, DESIGN.md §6.5) and, if the peer is outside the interface's subnet,
- * a host route to it through the VC. Addresses must be assigned first.
+ * Install() finds the path (the fewest switches; or the one given), admits the contract on
+ * it, allocates on each link the first free (VPI, VCI) from `SetVpi` / `SetFirstVci` (VCI 32
+ * by default; the same label serves both directions of a link), adds the VC to both adapters
+ * and a cross-connect per direction to each switch, with the contract. If the adapters' nodes run
+ * IPv4, it installs the static ATMARP entries (permanent ARP-cache entries mapping each end's IP
+ * address to the VC's synthetic address: what InATMARP would learn on a PVC, RFC 2225 section 8.2)
+ * and, if the peer is outside the interface's subnet, a host route to it through the VC. Addresses
+ * must be assigned first.
  *
  * Admission: before setting anything up, Install() asks the connection admission control
  * (AtmCac, AtmDevice attribute `Cac`) of every link the PVC crosses, in both directions, and
@@ -123,10 +124,10 @@ class AtmPvcHelper
     void SetShaping(bool shaping, Time tolerance = Time(0));
     /**
      * @brief Carry the next PVCs through these switches on a VP cross-connect of their VPI
-     *        (SetVpi) instead of VC cross-connects (SPEC 3.29: a VP switch neither reads nor
-     *        changes the VCI). Each such switch gets one VP cross-connect per VPI and direction,
-     *        created by the first PVC and shared by the next ones, with @p vpContract (policed
-     *        where the in port's `Upc` is set: per-VP policing, TEN34); the VP contract is
+     *        (SetVpi) instead of VC cross-connects (ITU-T I.311 VP switching: a VP switch
+     *        neither reads nor changes the VCI). Each such switch gets one VP cross-connect per VPI
+     * and direction, created by the first PVC and shared by the next ones, with @p vpContract
+     * (policed where the in port's `Upc` is set: per-VP policing, TEN34); the VP contract is
      *        reserved once on the VP switch's links, the PVCs' own contracts on the others. The
      *        VCI is then the same on every link of the path.
      * @param switches the VP switches (empty: none)
@@ -197,23 +198,38 @@ class AtmPvcHelper
      */
     double GetEffectiveUtilization(Ptr<AtmDevice> tx) const;
 
-  private:
     /**
-     * @brief Find the switch path.
+     * @brief Effective utilisation of a device's outgoing link over the given PVCs: cells of
+     *        PDUs delivered intact at their destination, over those of @p pvcs crossing the
+     *        device, per cell slot in [0, now].
+     * @param tx the transmitting device
+     * @param pvcs the PVCs (e.g. kept from Install() calls of several helpers)
+     * @return the fraction
+     */
+    static double GetEffectiveUtilization(Ptr<AtmDevice> tx, const std::vector<AtmPvc>& pvcs);
+
+  private:
+    /// The links and switch ports a PVC crosses, from its source to its destination.
+    struct Path
+    {
+        NodeContainer switches; //!< the switches, from src to dst
+        /// (upstream device, downstream device) of each link, from src to dst
+        std::vector<std::pair<Ptr<AtmDevice>, Ptr<AtmDevice>>> links;
+        /// per switch: (in port, out port) in the src-to-dst direction
+        std::vector<std::pair<uint32_t, uint32_t>> ports;
+        std::vector<bool> vpAt; //!< per switch: crossed on a VP cross-connect
+        bool anyVp{false};      //!< some switch of the path is crossed on a VP cross-connect
+    };
+
+    /**
+     * @brief Find the switch path with the fewest switches.
      * @param src the source adapter
      * @param dst the destination adapter
      * @return the switch nodes
      */
     static NodeContainer FindPath(Ptr<AtmNetDevice> src, Ptr<AtmNetDevice> dst);
     /**
-     * @brief Install the ATMARP entry and host route at one end.
-     * @param local the local adapter
-     * @param vc its VC
-     * @param remote the far adapter
-     */
-    static void InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevice> remote);
-    /**
-     * @brief Install() and TryInstall().
+     * @brief Install() and TryInstall(): the phases below, in order.
      * @param src one adapter
      * @param dst the other adapter
      * @param switches the path
@@ -226,18 +242,92 @@ class AtmPvcHelper
                    const NodeContainer& switches,
                    AtmPvc* pvc,
                    std::string* reason);
+    /**
+     * @brief Phase 1: the links and ports along the given switches (aborts, naming the node,
+     *        where the switches do not form a path from src to dst).
+     * @param src the source adapter
+     * @param dst the destination adapter
+     * @param switches the switch nodes from src to dst
+     * @return the path (without its VP marks)
+     */
+    static Path ResolvePath(Ptr<AtmNetDevice> src,
+                            Ptr<AtmNetDevice> dst,
+                            const NodeContainer& switches);
+    /**
+     * @brief Phase 2: mark the path's switches given to SetVpCrossConnects().
+     * @param path the path
+     */
+    void MarkVpSwitches(Path* path) const;
+    /**
+     * @param path the path
+     * @param dev a device of the path
+     * @return true if @p dev is a port of a VP switch of the path (its links carry the VP's
+     *         contract, not the PVC's)
+     */
+    static bool IsOnVp(const Path& path, const Ptr<AtmDevice>& dev);
+    /**
+     * @brief Phase 3: connection admission control of every link of the path, both directions;
+     *        reserves the contract on all of them only if every one admits it.
+     * @param path the path
+     * @param src the source adapter (for messages)
+     * @param dst the destination adapter (for messages)
+     * @param refusal receives a refusal; null: abort on refusal
+     * @return true if admitted (and reserved)
+     */
+    bool AdmitOnPath(const Path& path,
+                     Ptr<AtmNetDevice> src,
+                     Ptr<AtmNetDevice> dst,
+                     std::string* refusal) const;
+    /**
+     * @param path the path
+     * @param dev a device at one end of a link of the path
+     * @param vci a VCI (on VPI SetVpi())
+     * @return true if the label is free at @p dev
+     */
+    bool IsLabelFree(const Path& path, const Ptr<AtmDevice>& dev, uint32_t vci) const;
+    /**
+     * @brief Phase 4: one (VPI, VCI) per link, the lowest free VCI from SetFirstVci(); the same
+     *        VCI on every link when the path crosses a VP switch.
+     * @param path the path
+     * @param src the source adapter (for messages)
+     * @param dst the destination adapter (for messages)
+     * @return the labels, from src to dst
+     */
+    std::vector<std::pair<uint16_t, uint16_t>> AllocateLabels(const Path& path,
+                                                              Ptr<AtmNetDevice> src,
+                                                              Ptr<AtmNetDevice> dst) const;
+    /**
+     * @brief Phase 5: the VC at both adapters (labels of the first and last links), their
+     *        encapsulation check and, with SetShaping(true), their shapers.
+     * @param pvc the PVC with its ends and labels; receives srcVc and dstVc
+     */
+    void AddEndpoints(AtmPvc* pvc) const;
+    /**
+     * @brief Phase 6: the cross-connects of every switch, both directions (VP cross-connects
+     *        created once per VPI and shared), and the PVC's forward and backward hops.
+     * @param path the path
+     * @param pvc the PVC with its labels and end VCs; receives forward and backward
+     */
+    void CrossConnect(const Path& path, AtmPvc* pvc);
+    /**
+     * @brief Phase 7: the ATMARP entry and host route at one end.
+     * @param local the local adapter
+     * @param vc its VC
+     * @param remote the far adapter
+     */
+    static void InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevice> remote);
 
     AtmTrafficContract m_contract;                                      //!< contract of new PVCs
     AtmEncapsulation::Mode m_encapsulation{AtmEncapsulation::LLC_SNAP}; //!< encapsulation
-    bool m_encapsulationSet{false}; //!< m_encapsulation overrides the devices
-    uint16_t m_vpi{0};              //!< VPI of new labels
-    uint16_t m_firstVci{32};        //!< first VCI tried
-    bool m_shaping{false};          //!< shape new PVCs at their ends
-    NodeContainer m_vpSwitches;     //!< switches crossed on VP cross-connects
+    bool m_encapsulationSet{false};  //!< m_encapsulation overrides the devices
+    uint16_t m_vpi{0};               //!< VPI of new labels
+    uint16_t m_firstVci{32};         //!< first VCI tried
+    bool m_shaping{false};           //!< shape new PVCs at their ends
+    NodeContainer m_vpSwitches;      //!< switches crossed on VP cross-connects
     AtmTrafficContract m_vpContract; //!< contract of those VPs
     std::set<std::tuple<const AtmDevice*, uint16_t, uint16_t>> m_vpLabels; //!< labels on VP links
-    Time m_shapingTolerance;        //!< the shapers' Tolerance
-    std::vector<AtmPvc> m_pvcs;     //!< installed PVCs
+    Time m_shapingTolerance;    //!< the shapers' Tolerance
+    std::vector<AtmPvc> m_pvcs; //!< installed PVCs
 };
 
 } // namespace ns3

@@ -28,11 +28,14 @@ AtmTcpFlowProbe::Attach(Ptr<Socket> socket)
     NS_ABORT_MSG_IF(m_attached,
                     "AtmTcpFlowProbe::Attach: this probe already counts another socket; use "
                     "one probe per connection");
+    // The socket's traces hold the probe: it counts as long as the socket lives, whoever
+    // else keeps it.
+    const Ptr<AtmTcpFlowProbe> self(this);
     const bool ok =
-        tcp->TraceConnectWithoutContext("Tx", MakeCallback(&AtmTcpFlowProbe::Tx, this)) &&
-        tcp->TraceConnectWithoutContext("Rx", MakeCallback(&AtmTcpFlowProbe::Rx, this)) &&
+        tcp->TraceConnectWithoutContext("Tx", MakeCallback(&AtmTcpFlowProbe::Tx, self)) &&
+        tcp->TraceConnectWithoutContext("Rx", MakeCallback(&AtmTcpFlowProbe::Rx, self)) &&
         tcp->TraceConnectWithoutContext("CongState",
-                                        MakeCallback(&AtmTcpFlowProbe::CongState, this));
+                                        MakeCallback(&AtmTcpFlowProbe::CongState, self));
     NS_ABORT_MSG_IF(!ok, "AtmTcpFlowProbe::Attach: the socket lacks the Tx/Rx/CongState traces");
     m_attached = true;
 }

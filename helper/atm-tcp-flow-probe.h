@@ -24,9 +24,9 @@ class TcpSocketBase;
 
 /**
  * @ingroup atm
- * @brief Per-connection TCP counters of a sender, as the TCP-over-ATM studies report them
- * (SPEC 3.28): data segments sent, retransmissions, retransmission timeouts and the round-trip
- * time of segments that were delivered without retransmission.
+ * @brief Per-connection TCP counters of a sender, as the TCP-over-ATM studies report them: data
+ * segments sent, retransmissions, retransmission timeouts and the round-trip time of segments
+ * that were delivered without retransmission.
  *
  * Attach() connects to the sending socket's "Tx", "Rx" and "CongState" trace sources:
  * - a data segment (payload > 0) is a retransmission when it starts below the highest sequence
@@ -46,7 +46,8 @@ class AtmTcpFlowProbe : public SimpleRefCount<AtmTcpFlowProbe>
 
     /**
      * @brief Start counting on a TCP sender. Call it after the socket exists (for a
-     * BulkSendApplication: after its start time) and before data flows.
+     * BulkSendApplication: after its start time; for an AtmTtcpWriter: from its SocketCreated
+     * trace) and before data flows. The socket's traces then hold the probe.
      * @param socket a TcpSocketBase (aborts otherwise, or when a probe is already attached)
      */
     void Attach(Ptr<Socket> socket);

@@ -19,7 +19,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The TCPs of the 1994-1999 TCP-over-ATM studies (SPEC 3.25) as one object that sets
+ * @brief The TCPs of the 1994-1999 TCP-over-ATM studies as one object that sets
  * every relevant ns-3 attribute, per node (Install: a configured TcpEraSocketFactory) or
  * globally (SetDefaults: Config::SetDefault).
  *
@@ -84,7 +84,7 @@ class TcpEraPresets
     explicit TcpEraPresets(Variant variant);
 
     /**
-     * @brief The preset of one source document's TCP (SPEC 3.25 table), variant Reno unless the
+     * @brief The preset of one source document's TCP, variant Reno unless the
      * source fixes it: "bsd" (4.4BSD-Lite), "sandia" (fine-grained 10 ms timer, 64 KB window,
      * 8 KB MSS), "jain" (100 ms ticks, no delayed ACK, MSS 512), "bon-default" (200 ms, Reno,
      * timestamps), "bon-fast" (10 ms, dupACK threshold 1), "bon-sack" (200 ms, SACK),

@@ -5,19 +5,22 @@
 /**
  * @file
  * @ingroup atm-tests
- * The robust results of TCP over policed CBR and VBR connections (SPEC 4.2, 4.3, 4.5; 5.3,
- * 5.5), in the topologies of the examples atm-cbr-window, atm-vbr-police and atm-vp-split, at
- * durations of a few simulated seconds: a shaped CBR connection loses nothing and runs at
- * min(W per round trip, C); unshaped TCP at MTU 9188 makes no progress through BON's CBR UPC;
- * VBR.3 tags exactly the cells VBR.2 discards, and TCP keeps its rate with tagging and collapses
- * with discarding; TEN34's VP split is fair in case B and starves a VC in case A. The numeric
- * comparisons with the published studies live in the validation runner (utils/atm-validation).
- * The oracles are hand-computed: C of SPEC 2.7 and whole segments per round trip.
+ * The robust results of TCP over policed CBR and VBR connections (Bonaventure 1998 ch. 4;
+ * TEN-34 D11.3), in the topologies of the examples atm-cbr-window, atm-vbr-police and
+ * atm-vp-split and with their measured transfer (AtmBulkTransfer: AtmTtcpWriter, PacketSink,
+ * AtmTcpFlowProbe), at durations of a few simulated seconds: a shaped CBR connection loses
+ * nothing and runs at min(W per round trip, C); unshaped TCP at MTU 9188 makes no progress
+ * through BON's CBR UPC; VBR.3 tags exactly the cells VBR.2 discards, and TCP keeps its rate
+ * with tagging and collapses with discarding; TEN34's VP split is fair in case B and starves a
+ * VC in case A. The numeric comparisons with the published studies live in the validation
+ * runner (utils/atm-validation). The oracles are hand-computed: C (AtmMetrics::MaxTcpGoodput:
+ * cells per segment at the cell rate) and whole segments per round trip.
  */
 
 #include "atm-ns3-compat.h"
 
 #include "ns3/applications-module.h"
+#include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-output-port.h"
@@ -45,8 +48,11 @@ using namespace ns3;
 namespace
 {
 
-/// BulkSend writes of this size keep the socket buffer (the window) full within 1 KB.
-constexpr uint32_t WRITE_BYTES = 1024;
+/// atm-cbr-window's and atm-vbr-police's default --tsdu: ttcp's 16 KB writes, which the
+/// transfer's AtmTtcpWriter copies in pieces as the window opens, so the window stays full.
+constexpr uint32_t TSDU = 16384;
+/// atm-vp-split's default --tsdu: one 9140-byte segment per write.
+constexpr uint32_t SPLIT_TSDU = 9140;
 
 /// Results of one TCP transfer.
 struct TcpRun
@@ -60,7 +66,8 @@ struct TcpRun
 };
 
 /**
- * @brief One TCP transfer h0 -> h1; the sink on port 5000.
+ * @brief One greedy TCP transfer h0 -> h1 (AtmBulkTransfer, as in the examples), goodput over
+ *        the whole run.
  * @param hosts h0, h1 (IPv4 installed)
  * @param dst h1's address
  * @param duration simulated time
@@ -75,18 +82,14 @@ RunTcp(NodeContainer hosts,
        const AtmPvc& pvc,
        std::function<Ptr<AtmPolicer>()> policer)
 {
-    const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
-    BulkSendHelper source(factory, InetSocketAddress(dst, 5000));
-    source.SetAttribute("MaxBytes", UintegerValue(0));
-    source.SetAttribute("SendSize", UintegerValue(WRITE_BYTES));
-    source.Install(hosts.Get(0)).Start(Seconds(0));
-    PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), 5000));
-    ApplicationContainer sink = sinkHelper.Install(hosts.Get(1));
+    Ptr<AtmBulkTransfer> transfer =
+        CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu", UintegerValue(TSDU));
+    transfer->Install(hosts.Get(0), hosts.Get(1), dst);
     Simulator::Stop(duration);
     Simulator::Run();
+    transfer->Finish();
     TcpRun r;
-    r.goodputMbps =
-        DynamicCast<PacketSink>(sink.Get(0))->GetTotalRx() * 8.0 / duration.GetSeconds() / 1e6;
+    r.goodputMbps = transfer->GetGoodputMbps();
     const AtmPolicerStats s = policer()->GetStats();
     r.upcPoliced = s.cellsPoliced;
     r.upcDiscarded = s.cellsDiscarded;
@@ -453,7 +456,8 @@ struct SplitRun
 
 /**
  * @brief atm-vp-split: h0, h1 -OC3c- s0 -E3- s1 (VP policer) -OC3c- h2, k connections per
- * sender, each sender's VC shaped at its PCR; goodput over [5 s, 25 s].
+ * sender (one AtmBulkTransfer each), each sender's VC shaped at its PCR; goodput over [5 s,
+ * 25 s].
  * @param vcPcr the PCR of each VC
  * @param k connections per sender
  * @return the per-VC goodputs
@@ -496,34 +500,33 @@ RunSplit(const AtmCellRate& vcPcr, uint32_t k)
     pvcs.SetShaping(true);
     const AtmPvc p0 = pvcs.Install(in0.Get(0), out.Get(1), sw);
     pvcs.Install(in1.Get(0), out.Get(1), sw);
-    const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
-    std::vector<Ptr<PacketSink>> sinks;
+    // k greedy transfers per sender, each to its own port of h2, counted after a 5 s warm-up.
+    std::vector<Ptr<AtmBulkTransfer>> transfers;
     uint16_t port = 5001;
     for (uint32_t i = 0; i < 2; ++i)
     {
         for (uint32_t j = 0; j < k; ++j, ++port)
         {
-            BulkSendHelper source(factory, InetSocketAddress(dst, port));
-            source.SetAttribute("SendSize", UintegerValue(WRITE_BYTES));
             // Starts spread over a second (the TCP tick grids of all hosts start at 0).
-            source.Install(senders.Get(i)).Start(MilliSeconds(97 * (i * k + j) + 13 * i));
-            PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
-            sinks.push_back(DynamicCast<PacketSink>(sinkHelper.Install(receiver.Get(0)).Get(0)));
+            transfers.push_back(CreateObjectWithAttributes<AtmBulkTransfer>(
+                "Tsdu",
+                UintegerValue(SPLIT_TSDU),
+                "Port",
+                UintegerValue(port),
+                "StartTime",
+                TimeValue(MilliSeconds(97 * (i * k + j) + 13 * i)),
+                "Warmup",
+                TimeValue(Seconds(5))));
+            transfers.back()->Install(senders.Get(i), receiver.Get(0), dst);
         }
     }
-    std::vector<uint64_t> atWarmup(sinks.size());
-    Simulator::Schedule(Seconds(5), [&sinks, &atWarmup]() {
-        for (size_t f = 0; f < sinks.size(); ++f)
-        {
-            atWarmup[f] = sinks[f]->GetTotalRx();
-        }
-    });
     Simulator::Stop(Seconds(25));
     Simulator::Run();
     SplitRun r;
-    for (size_t f = 0; f < sinks.size(); ++f)
+    for (size_t f = 0; f < transfers.size(); ++f)
     {
-        r.vc[f / k] += (sinks[f]->GetTotalRx() - atWarmup[f]) * 8.0 / 20 / 1e6;
+        transfers[f]->Finish();
+        r.vc[f / k] += transfers[f]->GetGoodputMbps();
     }
     Ptr<AtmPolicer> policer =
         sw.Get(1)->GetObject<AtmSwitch>()->GetVpPolicer(ingress->GetPortIndex(),

@@ -9,6 +9,7 @@
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
+#include "ns3/atm-n-source-traffic.h"
 #include "ns3/atm-switch.h"
 #include "ns3/double.h"
 #include "ns3/pointer.h"
@@ -25,9 +26,10 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of AtmNSourceHelper, AtmDelayPreset and AtmTcpFlowProbe (the N-source topology and its
- * metrics), and the robust results of SPEC 5.1 (SANDIA) and 5.4 (JAIN ICCCN LAN) at short
- * durations: the orderings of the schemes and the hard tolerances that hold for them.
+ * Tests of AtmNSourceHelper, AtmNSourceTraffic, AtmDelayPreset and AtmTcpFlowProbe (the N-source
+ * topology, its transfers and their metrics), and the robust results of SANDIA (SANDIA-SEL,
+ * SANDIA-N) and JAIN ICCCN LAN at short durations: the orderings of the schemes and the hard
+ * tolerances that hold for them.
  */
 
 using namespace ns3;
@@ -36,7 +38,7 @@ using namespace ns3::atmtest;
 namespace
 {
 
-/// One short SANDIA run (SPEC 4.1): 6 sessions over the 2.75 us/cell trunk, 8152-byte MSS.
+/// One short SANDIA run (SANDIA Table 1): 6 sessions over the 2.75 us/cell trunk, 8152-byte MSS.
 struct SandiaRun
 {
     std::string scheme; //!< fc, simple, drop-tail or drop-whole
@@ -74,17 +76,17 @@ RunSandia(const SandiaRun& run)
         nsrc.SetBufferPolicy(run.scheme == "simple" ? "vc-tail" : run.scheme);
         nsrc.SetBufferPolicyAttribute("VcBufferCells", UintegerValue(256));
     }
-    nsrc.Install();
-    nsrc.InstallBulkSend(Seconds(0), run.duration, MilliSeconds(1));
+    AtmNSourceTraffic traffic;
+    traffic.Install(nsrc.Install(), Seconds(0), run.duration, MilliSeconds(1));
     Simulator::Stop(run.duration);
     Simulator::Run();
-    AtmNSourceResults r = nsrc.GetResults();
+    AtmNSourceResults r = traffic.GetResults();
     Simulator::Destroy();
     return r;
 }
 
 /**
- * @brief Build and run one JAIN ICCCN LAN configuration (SPEC 4.4): SACK, MSS 512, 64 KB window.
+ * @brief Build and run one JAIN ICCCN LAN configuration (ICCCN Fig 5): SACK, MSS 512, 64 KB window.
  * @param n sources
  * @param bufferCells K
  * @param policy tail, epd or sd
@@ -107,11 +109,11 @@ RunJainLan(uint32_t n, uint32_t bufferCells, const std::string& policy, Time dur
         nsrc.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(0.8));
     }
     nsrc.SetTcp(tcp);
-    nsrc.Install();
-    nsrc.InstallBulkSend(Seconds(0), duration, MilliSeconds(1));
+    AtmNSourceTraffic traffic;
+    traffic.Install(nsrc.Install(), Seconds(0), duration, MilliSeconds(1));
     Simulator::Stop(duration);
     Simulator::Run();
-    AtmNSourceResults r = nsrc.GetResults();
+    AtmNSourceResults r = traffic.GetResults();
     Simulator::Destroy();
     return r;
 }
@@ -120,7 +122,7 @@ RunJainLan(uint32_t n, uint32_t bufferCells, const std::string& policy, Time dur
 
 /**
  * @ingroup atm-tests
- * @brief The delay presets hold SPEC 3.27's values and an unknown name is refused by name.
+ * @brief The delay presets hold the studies' one-way delays and the table's names, in order.
  */
 class AtmDelayPresetTestCase : public TestCase
 {
@@ -184,44 +186,50 @@ class AtmNSourceTopologyTestCase : public TestCase
         nsrc.SetTrunkRate(AtmCellRate("E3"));
         nsrc.SetDelays(AtmDelayPreset::Get("wan"));
         nsrc.SetBufferCells(20000); // holds three 64 KB windows
-        nsrc.Install();
-        NS_TEST_ASSERT_MSG_EQ(nsrc.GetSources().GetN(), n, "sources");
-        NS_TEST_ASSERT_MSG_EQ(nsrc.GetSinks().GetN(), n, "sinks");
+        const AtmNSourceTopology t = nsrc.Install();
+        NS_TEST_ASSERT_MSG_EQ(t.sources.GetN(), n, "sources");
+        NS_TEST_ASSERT_MSG_EQ(t.sinks.GetN(), n, "sinks");
+        NS_TEST_ASSERT_MSG_EQ(t.sourceDevices.size(), n, "one NIC per source");
+        NS_TEST_ASSERT_MSG_EQ(t.sinkDevices.size(), n, "one NIC per destination");
+        NS_TEST_ASSERT_MSG_EQ(t.forwardPorts.size(), n + 1, "s1's ports to the sinks, the trunk");
+        NS_TEST_ASSERT_MSG_EQ(t.forwardPorts.back(), t.trunk, "the trunk port last");
+        NS_TEST_ASSERT_MSG_EQ(t.sourceTcp.size(), n, "one TCP per source");
+        NS_TEST_ASSERT_MSG_EQ(t.sinkTcp.size(), n, "one TCP per destination");
+        NS_TEST_ASSERT_MSG_EQ(t.vbrSource, nullptr, "no VBR source unless asked for");
         for (uint32_t s = 0; s < 2; ++s)
         {
-            NS_TEST_ASSERT_MSG_EQ(nsrc.GetSwitches().Get(s)->GetNDevices(),
+            NS_TEST_ASSERT_MSG_EQ(t.switches.Get(s)->GetNDevices(),
                                   n + 1,
                                   "switch " << s << ": N access ports and the trunk");
-            NS_TEST_ASSERT_MSG_NE(nsrc.GetSwitches().Get(s)->GetObject<AtmSwitch>(),
+            NS_TEST_ASSERT_MSG_NE(t.switches.Get(s)->GetObject<AtmSwitch>(),
                                   nullptr,
                                   "switch " << s);
         }
-        Ptr<AtmChannel> trunk = DynamicCast<AtmChannel>(nsrc.GetTrunkDevice()->GetChannel());
+        Ptr<AtmChannel> trunk = DynamicCast<AtmChannel>(t.trunk->GetChannel());
         TimeValue delay;
         trunk->GetAttribute("Delay", delay);
         NS_TEST_ASSERT_MSG_EQ(delay.Get(), MilliSeconds(5), "trunk delay");
         AtmCellRateValue rate;
         trunk->GetAttribute("CellRate", rate);
         NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate("E3"), "trunk rate");
-        Ptr<AtmChannel> access = DynamicCast<AtmChannel>(nsrc.GetSourceDevice(1)->GetChannel());
+        Ptr<AtmChannel> access = DynamicCast<AtmChannel>(t.sourceDevices[1]->GetChannel());
         access->GetAttribute("CellRate", rate);
         NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate("OC3c"), "access rate");
         for (uint32_t i = 0; i < n; ++i)
         {
-            NS_TEST_ASSERT_MSG_EQ(nsrc.GetPvc(i).labels.size(), 3U, "flow " << i << ": 3 links");
-            NS_TEST_ASSERT_MSG_EQ(nsrc.GetPvc(i).src, nsrc.GetSourceDevice(i), "PVC source");
+            NS_TEST_ASSERT_MSG_EQ(t.pvcs[i].labels.size(), 3U, "flow " << i << ": 3 links");
+            NS_TEST_ASSERT_MSG_EQ(t.pvcs[i].src, t.sourceDevices[i], "PVC source");
+            NS_TEST_ASSERT_MSG_EQ(t.pvcs[i].dst, t.sinkDevices[i], "PVC destination");
         }
-        NS_TEST_ASSERT_MSG_NE(nsrc.GetSinkAddress(0), nsrc.GetSinkAddress(2), "addresses");
+        NS_TEST_ASSERT_MSG_NE(t.sinkAddresses[0], t.sinkAddresses[2], "addresses");
         // C at E3 for MSS 512 (JAIN preset): 12 cells per segment.
-        NS_TEST_ASSERT_MSG_EQ_TOL(nsrc.GetMaxGoodputMbps(),
-                                  80000.0 * 8 * 512 / 12 / 1e6,
-                                  1e-9,
-                                  "C");
+        NS_TEST_ASSERT_MSG_EQ_TOL(t.maxGoodputMbps, 80000.0 * 8 * 512 / 12 / 1e6, 1e-9, "C");
 
-        nsrc.InstallBulkSend(Seconds(0), Seconds(2), MilliSeconds(1));
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), Seconds(2), MilliSeconds(1));
         Simulator::Stop(Seconds(2));
         Simulator::Run();
-        const AtmNSourceResults r = nsrc.GetResults();
+        const AtmNSourceResults r = traffic.GetResults();
         NS_TEST_ASSERT_MSG_EQ(r.goodputMbps.size(), n, "one goodput per flow");
         NS_TEST_ASSERT_MSG_EQ(r.cellsDropped, 0U, "the buffer holds every window");
         NS_TEST_ASSERT_MSG_EQ(r.retransmissions, 0U, "no loss, no retransmission");
@@ -234,10 +242,98 @@ class AtmNSourceTopologyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(r.meanRttMs, 30.0, "RTT above the 30 ms propagation");
         for (uint32_t i = 0; i < n; ++i)
         {
-            NS_TEST_ASSERT_MSG_EQ(nsrc.GetProbe(i)->IsAttached(), true, "probe " << i);
-            const double bytes = nsrc.GetSinkApplication(i)->GetTotalRx();
+            NS_TEST_ASSERT_MSG_EQ(traffic.GetProbe(i)->IsAttached(), true, "probe " << i);
+            const double bytes = traffic.GetSinkApplication(i)->GetTotalRx();
             NS_TEST_ASSERT_MSG_EQ_TOL(r.goodputMbps[i], bytes * 8 / 2 / 1e6, 1e-9, "goodput");
         }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief The helper and the traffic object hold nothing the simulation uses: both may be
+ * destroyed before Simulator::Run(); the probes attach themselves and count, the sinks receive.
+ */
+class AtmNSourceLifetimeTestCase : public TestCase
+{
+  public:
+    AtmNSourceLifetimeTestCase()
+        : TestCase("AtmNSourceHelper and AtmNSourceTraffic destroyed before Simulator::Run(): "
+                   "every probe attaches at its flow's start and counts, every sink receives")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 2;
+        std::vector<Ptr<PacketSink>> sinks;
+        std::vector<Ptr<AtmTcpFlowProbe>> probes;
+        {
+            AtmNSourceHelper nsrc;
+            nsrc.SetNSources(n);
+            nsrc.SetDelays(AtmDelayPreset::Get("lan"));
+            AtmNSourceTraffic traffic;
+            traffic.Install(nsrc.Install(), Seconds(0), Seconds(1), MilliSeconds(10));
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                sinks.push_back(traffic.GetSinkApplication(i));
+                probes.push_back(traffic.GetProbe(i));
+                NS_TEST_ASSERT_MSG_EQ(probes.back()->IsAttached(),
+                                      false,
+                                      "flow " << i << ": no socket before the start");
+            }
+        }
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(probes[i]->IsAttached(), true, "flow " << i << ": attached");
+            NS_TEST_ASSERT_MSG_GT(probes[i]->GetDataSegmentsSent(), 100U, "flow " << i);
+            NS_TEST_ASSERT_MSG_GT(sinks[i]->GetTotalRx(), 100U * 512, "flow " << i << " delivers");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief SetExpectedShares() reaches the fairness index through the topology.
+ */
+class AtmNSourceExpectedSharesTestCase : public TestCase
+{
+  public:
+    AtmNSourceExpectedSharesTestCase()
+        : TestCase("SetExpectedShares({1, 3}): the topology carries the shares; two lossless "
+                   "flows share the trunk equally, so the results' fairness is Jain's index "
+                   "against 1 and 3, 0.8, not 1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<double> shares = {1, 3};
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(2);
+        nsrc.SetBufferCells(20000); // holds both 64 KB windows: no loss, equal shares
+        nsrc.SetExpectedShares(shares);
+        const AtmNSourceTopology t = nsrc.Install();
+        NS_TEST_ASSERT_MSG_EQ((t.expectedShares == shares), true, "the topology's shares");
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), Seconds(0.5), MilliSeconds(1));
+        Simulator::Stop(Seconds(0.5));
+        Simulator::Run();
+        const AtmNSourceResults r = traffic.GetResults();
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.fairness,
+                                  AtmMetrics::JainFairness(r.goodputMbps, shares),
+                                  1e-12,
+                                  "fairness against the expected shares");
+        NS_TEST_ASSERT_MSG_EQ(r.cellsDropped, 0U, "lossless");
+        NS_TEST_ASSERT_MSG_GT(AtmMetrics::JainFairness(r.goodputMbps), 0.99, "equal goodputs");
+        // Goodputs x, x against shares 1, 3: (x + x / 3)^2 / (2 (x^2 + x^2 / 9)) = 0.8.
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.fairness, 0.8, 0.01, "equal goodputs against 1 and 3");
         Simulator::Destroy();
     }
 };
@@ -268,14 +364,15 @@ class AtmTcpFlowProbeTestCase : public TestCase
         nsrc.SetNSources(1);
         nsrc.SetDelays(AtmDelayPreset::Get("wan"));
         nsrc.SetTcp(tcp);
-        nsrc.Install();
+        const AtmNSourceTopology t = nsrc.Install();
         Ptr<TcpSegmentDropModel> em = CreateObject<TcpSegmentDropModel>();
         em->Add(1 + 100 * 512);
-        nsrc.GetSinkDevice(0)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-        nsrc.InstallBulkSend(Seconds(0), Seconds(3));
+        t.sinkDevices[0]->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), Seconds(3));
         Simulator::Stop(Seconds(3));
         Simulator::Run();
-        Ptr<AtmTcpFlowProbe> probe = nsrc.GetProbe(0);
+        Ptr<AtmTcpFlowProbe> probe = traffic.GetProbe(0);
         NS_TEST_ASSERT_MSG_EQ(em->GetDropped(), 1U, "one segment dropped");
         NS_TEST_ASSERT_MSG_EQ(probe->GetRetransmissions(), 1U, "one retransmission");
         NS_TEST_ASSERT_MSG_EQ(probe->GetTimeouts(), 0U, "fast retransmit, no timeout");
@@ -290,7 +387,7 @@ class AtmTcpFlowProbeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(probe->GetMaxRtt().GetSeconds() * 1e3,
                               expectMs + 1,
                               "Karn: no sample spans the recovery");
-        const AtmNSourceResults r = nsrc.GetResults();
+        const AtmNSourceResults r = traffic.GetResults();
         NS_TEST_ASSERT_MSG_EQ(r.retransmissions, 1U, "results sum the probes");
         NS_TEST_ASSERT_MSG_EQ_TOL(r.retransmissionPercent,
                                   100.0 / probe->GetDataSegmentsSent(),
@@ -302,7 +399,7 @@ class AtmTcpFlowProbeTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief SANDIA-SEL (SPEC 5.1): credit flow control vs simple cell drop, drop-tail and
+ * @brief SANDIA-SEL: credit flow control vs simple cell drop, drop-tail and
  * drop-whole on 256-cell per-VC queues, 6 sessions.
  */
 class AtmSandiaSchemesTestCase : public TestCase
@@ -365,7 +462,7 @@ class AtmSandiaSchemesTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief SANDIA-N (SPEC 5.1): with credits the round trip grows as N W / C.
+ * @brief SANDIA-N: with credits the round trip grows as N W / C.
  */
 class AtmSandiaRttTestCase : public TestCase
 {
@@ -398,7 +495,7 @@ class AtmSandiaRttTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief JAIN ICCCN LAN at 1000 cells (SPEC 5.4): frame-aware policies restore fairness.
+ * @brief JAIN ICCCN LAN at 1000 cells: frame-aware policies restore fairness.
  */
 class AtmJainLanTestCase : public TestCase
 {
@@ -486,18 +583,19 @@ class AtmTickPhaseTestCase : public TestCase
         nsrc.SetBufferPolicyAttribute("Z", DoubleValue(0.8));
         nsrc.SetTcp(tcp);
         nsrc.SetRandomTickPhase(random);
-        nsrc.Install();
+        const AtmNSourceTopology t = nsrc.Install();
         for (uint32_t i = 0; i < 15; ++i)
         {
-            phases->push_back(nsrc.GetTickPhases(i).first);
-            phases->push_back(nsrc.GetTickPhases(i).second);
+            phases->push_back(t.sourceTcp[i].GetTickPhase());
+            phases->push_back(t.sinkTcp[i].GetTickPhase());
         }
         const Time d = Seconds(3);
         // All sources start together, so that the first frames collide whatever the seed.
-        nsrc.InstallBulkSend(Seconds(0), d);
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), d);
         Simulator::Stop(d);
         Simulator::Run();
-        AtmNSourceResults r = nsrc.GetResults();
+        AtmNSourceResults r = traffic.GetResults();
         Simulator::Destroy();
         return r;
     }
@@ -540,6 +638,8 @@ class AtmNSourceTestSuite : public TestSuite
         AddTestCase(new AtmDelayPresetTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceTopologyTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmTcpFlowProbeTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmNSourceLifetimeTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmNSourceExpectedSharesTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmSandiaSchemesTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmSandiaRttTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmJainLanTestCase(5), ATM_TEST_EXTENSIVE);

@@ -7,6 +7,7 @@
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-n-source-helper.h"
+#include "ns3/atm-n-source-traffic.h"
 #include "ns3/atm-on-off-cell-source.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
@@ -149,7 +150,7 @@ struct VbrOutcome
     uint64_t vbrOffered{0};    //!< cells the VBR source handed to its adapter
     uint32_t onPeriods{0};     //!< ON periods begun
     AtmVcLedger vbrLedger;     //!< the VBR PVC's ledger at the end
-    double maxGoodputMbps{0};  //!< C without VBR (GetMaxGoodputMbps)
+    double maxGoodputMbps{0};  //!< C without VBR (AtmNSourceTopology::maxGoodputMbps)
     uint64_t vbrQueuedAtEnd{0}; //!< VBR cells still in the trunk port at the end
 };
 
@@ -174,14 +175,15 @@ RunVbr(const VbrRun& run)
     nsrc.SetVbrSource(run.on, run.on);
     nsrc.SetGuaranteedRate(run.gr);
     nsrc.SetVbrBufferCells(run.vbrBufferCells);
-    nsrc.Install();
-    nsrc.InstallBulkSend(Seconds(0), run.duration, MilliSeconds(1));
+    const AtmNSourceTopology t = nsrc.Install();
+    AtmNSourceTraffic traffic;
+    traffic.Install(t, Seconds(0), run.duration, MilliSeconds(1));
 
     VbrOutcome out;
-    out.trace.port = nsrc.GetTrunkDevice()->GetOutputPort();
-    for (const auto& [dev, vc] : nsrc.GetVbrPvc().forward)
+    out.trace.port = t.trunk->GetOutputPort();
+    for (const auto& [dev, vc] : t.vbrPvc.forward)
     {
-        if (dev == nsrc.GetTrunkDevice())
+        if (dev == t.trunk)
         {
             out.trace.vbrVc = vc;
         }
@@ -194,14 +196,13 @@ RunVbr(const VbrRun& run)
                                                MakeCallback(&TrunkTrace::Drop, &out.trace));
     Simulator::Stop(run.duration);
     Simulator::Run();
-    out.results = nsrc.GetResults();
+    out.results = traffic.GetResults();
     out.cellsPerSecond = AtmCellRate("OC3cRaw").GetCellsPerSecond();
-    out.slotsInRun = nsrc.GetTrunkDevice()->GetTransmitter()->GetClock().GetSlotsIn(Time(),
-                                                                                  run.duration);
-    out.vbrOffered = nsrc.GetVbrSource()->GetCellsOffered();
-    out.onPeriods = nsrc.GetVbrSource()->GetOnPeriods();
-    out.vbrLedger = AtmPvcHelper::GetLedger(nsrc.GetVbrPvc(), true);
-    out.maxGoodputMbps = nsrc.GetMaxGoodputMbps();
+    out.slotsInRun = t.trunk->GetTransmitter()->GetClock().GetSlotsIn(Time(), run.duration);
+    out.vbrOffered = t.vbrSource->GetCellsOffered();
+    out.onPeriods = t.vbrSource->GetOnPeriods();
+    out.vbrLedger = AtmPvcHelper::GetLedger(t.vbrPvc, true);
+    out.maxGoodputMbps = t.maxGoodputMbps;
     out.vbrQueuedAtEnd = out.trace.port->GetState().GetVcCells(out.trace.vbrVc);
     Simulator::Destroy();
     return out;
@@ -467,8 +468,8 @@ class AtmVbrPortConfigurationTestCase : public TestCase
         nsrc.SetLinkRate(AtmCellRate("OC3cRaw"));
         nsrc.SetVbrSource(MilliSeconds(50), MilliSeconds(50));
         nsrc.SetGuaranteedRate(0.1);
-        nsrc.Install();
-        Ptr<AtmOutputPort> port = nsrc.GetTrunkDevice()->GetOutputPort();
+        const AtmNSourceTopology t = nsrc.Install();
+        Ptr<AtmOutputPort> port = t.trunk->GetOutputPort();
         PointerValue scheduler;
         port->GetAttribute("CellScheduler", scheduler);
         Ptr<GuaranteedRateCellScheduler> gr =
@@ -479,9 +480,9 @@ class AtmVbrPortConfigurationTestCase : public TestCase
                               static_cast<int>(AtmServiceCategory::UBR),
                               "UBR guaranteed");
         uint32_t vbrVc = 0;
-        for (const auto& [dev, vc] : nsrc.GetVbrPvc().forward)
+        for (const auto& [dev, vc] : t.vbrPvc.forward)
         {
-            if (dev == nsrc.GetTrunkDevice())
+            if (dev == t.trunk)
             {
                 vbrVc = vc;
             }
@@ -492,9 +493,9 @@ class AtmVbrPortConfigurationTestCase : public TestCase
                               "the VBR PVC is nrt-VBR");
         for (uint32_t i = 0; i < 2; ++i)
         {
-            for (const auto& [dev, vc] : nsrc.GetPvc(i).forward)
+            for (const auto& [dev, vc] : t.pvcs[i].forward)
             {
-                if (dev == nsrc.GetTrunkDevice())
+                if (dev == t.trunk)
                 {
                     NS_TEST_ASSERT_MSG_EQ(static_cast<int>(s.GetVcServiceCategory(vc)),
                                           static_cast<int>(AtmServiceCategory::UBR),
