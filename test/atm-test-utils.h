@@ -21,6 +21,7 @@
 #include "ns3/error-model.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/rng-seed-manager.h"
@@ -43,6 +44,20 @@ namespace ns3
 {
 namespace atmtest
 {
+
+/**
+ * @ingroup atm-tests
+ * @brief A time of @p ns raw time steps, i.e. nanoseconds at ns-3's default resolution, which
+ *        the suites of exact slot and conformance arithmetic assume (cell clock, GCRA, dual
+ *        GCRA, F-GCRA); their oracles are evaluated in AtmInt128 (ns3/atm-int128.h).
+ * @param ns the number of time steps
+ * @return the time
+ */
+inline Time
+Ns(int64_t ns)
+{
+    return Time(ns);
+}
 
 /**
  * @ingroup atm-tests

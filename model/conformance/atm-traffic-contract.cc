@@ -5,6 +5,7 @@
 #include "atm-traffic-contract.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-int128.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -18,9 +19,6 @@ ATTRIBUTE_HELPER_CPP(AtmTrafficContract);
 
 namespace
 {
-/// Pedantic builds reject the __int128 keyword without __extension__.
-__extension__ typedef unsigned __int128 Uint128;
-
 /**
  * @param a a rate
  * @param b a rate
@@ -29,8 +27,8 @@ __extension__ typedef unsigned __int128 Uint128;
 int
 CompareRates(const AtmCellRate& a, const AtmCellRate& b)
 {
-    const Uint128 lhs = static_cast<Uint128>(a.GetNumerator()) * b.GetDenominator();
-    const Uint128 rhs = static_cast<Uint128>(b.GetNumerator()) * a.GetDenominator();
+    const AtmUint128 lhs = static_cast<AtmUint128>(a.GetNumerator()) * b.GetDenominator();
+    const AtmUint128 rhs = static_cast<AtmUint128>(b.GetNumerator()) * a.GetDenominator();
     return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0);
 }
 

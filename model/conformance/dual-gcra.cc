@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
+#include "ns3/atm-int128.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -33,9 +34,8 @@ DualGcra::Validate(AtmCellRate pcr, Time cdvt, AtmCellRate scr)
                     "rate (at most PCR = "
                         << pcr << " cells/s)");
     // SCR > PCR compared exactly: s_n p_d > p_n s_d.
-    __extension__ typedef unsigned __int128 Uint128;
-    NS_ABORT_MSG_IF(static_cast<Uint128>(scr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<Uint128>(pcr.GetNumerator()) * scr.GetDenominator(),
+    NS_ABORT_MSG_IF(static_cast<AtmUint128>(scr.GetNumerator()) * pcr.GetDenominator() >
+                        static_cast<AtmUint128>(pcr.GetNumerator()) * scr.GetDenominator(),
                     "DualGcra: SCR = " << scr << " cells/s exceeds PCR = " << pcr
                                        << " cells/s; give SCR <= PCR");
     NS_ABORT_MSG_IF(cdvt.IsStrictlyNegative(),
