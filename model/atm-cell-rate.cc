@@ -496,6 +496,39 @@ AtmCellRate::ToString() const
     return oss.str();
 }
 
+int
+AtmCellRate::Compare(const AtmCellRate& other) const
+{
+    // a/b against c/d, both denominators positive: a d against c b, each product below 2^128.
+    const AtmUint128 lhs = static_cast<AtmUint128>(m_numerator) * other.m_denominator;
+    const AtmUint128 rhs = static_cast<AtmUint128>(other.m_numerator) * m_denominator;
+    return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0);
+}
+
+bool
+operator<(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) < 0;
+}
+
+bool
+operator<=(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) <= 0;
+}
+
+bool
+operator>(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) > 0;
+}
+
+bool
+operator>=(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) >= 0;
+}
+
 bool
 operator==(const AtmCellRate& a, const AtmCellRate& b)
 {

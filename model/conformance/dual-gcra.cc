@@ -6,7 +6,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
-#include "ns3/atm-int128.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -33,9 +32,8 @@ DualGcra::Validate(AtmCellRate pcr, Time cdvt, AtmCellRate scr)
                     "DualGcra: SCR is not configured (zero); give the contract's sustainable cell "
                     "rate (at most PCR = "
                         << pcr << " cells/s)");
-    // SCR > PCR compared exactly: s_n p_d > p_n s_d.
-    NS_ABORT_MSG_IF(static_cast<AtmUint128>(scr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<AtmUint128>(pcr.GetNumerator()) * scr.GetDenominator(),
+    // SCR > PCR compared exactly (AtmCellRate::Compare()).
+    NS_ABORT_MSG_IF(scr > pcr,
                     "DualGcra: SCR = " << scr << " cells/s exceeds PCR = " << pcr
                                        << " cells/s; give SCR <= PCR");
     NS_ABORT_MSG_IF(cdvt.IsStrictlyNegative(),

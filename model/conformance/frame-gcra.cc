@@ -6,7 +6,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
-#include "ns3/atm-int128.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -60,9 +59,8 @@ FrameGcra::ExactTolerance(AtmCellRate mcr, AtmCellRate pcr, uint32_t mbs, Time c
     NS_ABORT_MSG_IF(mcr.IsZero() || pcr.IsZero(),
                     "FrameGcra: MCR = " << mcr << " and PCR = " << pcr
                                         << " cells/s; both must be configured (positive)");
-    // MCR > PCR compared exactly: m_n p_d > p_n m_d.
-    NS_ABORT_MSG_IF(static_cast<AtmUint128>(mcr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<AtmUint128>(pcr.GetNumerator()) * mcr.GetDenominator(),
+    // MCR > PCR compared exactly (AtmCellRate::Compare()).
+    NS_ABORT_MSG_IF(mcr > pcr,
                     "FrameGcra: MCR = " << mcr << " cells/s exceeds PCR = " << pcr
                                         << " cells/s; give MCR <= PCR");
     NS_ABORT_MSG_IF(mbs < 1,

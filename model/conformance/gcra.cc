@@ -216,9 +216,8 @@ Gcra::ExactBurstTolerance(AtmCellRate pcr, AtmCellRate scr, uint32_t mbs, Time c
                     "Gcra::BurstTolerance: PCR = " << pcr << " and SCR = " << scr
                                                    << " cells/s; both must be configured "
                                                       "(positive)");
-    // scr > pcr compared exactly: s_n p_d > p_n s_d.
-    NS_ABORT_MSG_IF(static_cast<AtmUint128>(scr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<AtmUint128>(pcr.GetNumerator()) * scr.GetDenominator(),
+    // scr > pcr compared exactly (AtmCellRate::Compare()).
+    NS_ABORT_MSG_IF(scr > pcr,
                     "Gcra::BurstTolerance: SCR = " << scr << " cells/s exceeds PCR = " << pcr
                                                    << " cells/s; give SCR <= PCR");
     NS_ABORT_MSG_IF(mbs < 1,
