@@ -6,8 +6,14 @@
 
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-ns3-compat.h"
+#include "ns3/atm-threshold-utils.h"
+#include "ns3/double.h"
+#include "ns3/epd-buffer-policy.h"
+#include "ns3/fba-buffer-policy.h"
 #include "ns3/object-factory.h"
+#include "ns3/selective-drop-buffer-policy.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <random>
 #include <string>
@@ -251,6 +257,52 @@ class BufferPolicyDeterminismTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief EPD's T and the fair-share policies' R follow the one threshold rule of
+ *        atm-threshold-utils.h.
+ */
+class BufferPolicyThresholdRuleTestCase : public TestCase
+{
+  public:
+    BufferPolicyThresholdRuleTestCase()
+        : TestCase("EPD's T, Selective Drop's R and FBA's R are the same AtmThresholdCells() for "
+                   "the same ThresholdFraction and K, and ThresholdCells overrides it in all three")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<EpdBufferPolicy> epd = CreateObject<EpdBufferPolicy>();
+        Ptr<SelectiveDropBufferPolicy> sd = CreateObject<SelectiveDropBufferPolicy>();
+        Ptr<FbaBufferPolicy> fba = CreateObject<FbaBufferPolicy>();
+        const std::vector<Ptr<Object>> all = {epd, sd, fba};
+        for (double f : {0.8, 0.875, 0.57, 0.5, 0.29, 0.7, 0.999999, 0.000001, 1.0 / 3.0})
+        {
+            for (const Ptr<Object>& p : all)
+            {
+                p->SetAttribute("ThresholdFraction", DoubleValue(f));
+            }
+            const uint32_t micro = AtmThresholdFractionToMicro(f);
+            for (uint32_t k : {1U, 2U, 3U, 7U, 10U, 100U, 1000U, 8192U, 600000U, 20000000U})
+            {
+                const uint32_t t = AtmThresholdCells(0, micro, k);
+                NS_TEST_ASSERT_MSG_EQ(epd->GetThresholdCells(k), t, "EPD T, f=" << f << " K=" << k);
+                NS_TEST_ASSERT_MSG_EQ(sd->GetThresholdCells(k), t, "SD R, f=" << f << " K=" << k);
+                NS_TEST_ASSERT_MSG_EQ(fba->GetThresholdCells(k), t, "FBA R, f=" << f << " K=" << k);
+            }
+        }
+        for (const Ptr<Object>& p : all)
+        {
+            p->SetAttribute("ThresholdCells", UintegerValue(123));
+        }
+        NS_TEST_ASSERT_MSG_EQ(epd->GetThresholdCells(1000), 123U, "EPD: ThresholdCells overrides");
+        NS_TEST_ASSERT_MSG_EQ(sd->GetThresholdCells(1000), 123U, "SD: ThresholdCells overrides");
+        NS_TEST_ASSERT_MSG_EQ(fba->GetThresholdCells(1000), 123U, "FBA: ThresholdCells overrides");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-buffer-policy-contract test suite.
  */
 class BufferPolicyContractTestSuite : public TestSuite
@@ -262,6 +314,7 @@ class BufferPolicyContractTestSuite : public TestSuite
         AddTestCase(new BufferPolicyNeverOverfillsTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyFrameRuleTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyDeterminismTestCase, ATM_TEST_QUICK);
+        AddTestCase(new BufferPolicyThresholdRuleTestCase, ATM_TEST_QUICK);
     }
 };
 

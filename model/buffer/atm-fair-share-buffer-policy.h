@@ -34,7 +34,9 @@ namespace ns3
    @endverbatim
  *
  * R is held as a fraction of K and used as a cell count (SPEC 6, E-J11); ThresholdFraction and
- * Z are read as exact decimals with 6 places (GetZMicro()), so rules compare integers.
+ * Z are read as exact decimals with 6 places (GetZMicro()), so rules compare integers. R follows
+ * the threshold rule of atm-threshold-utils.h (AtmThresholdCells()), which EpdBufferPolicy uses
+ * too.
  * A subclass defines IsOverShare() and its two reason constants.
  */
 class AtmFairShareBufferPolicy : public AtmBufferPolicy
@@ -55,7 +57,7 @@ class AtmFairShareBufferPolicy : public AtmBufferPolicy
     /**
      * @brief The threshold R in cells for a buffer of @p bufferCells cells: ThresholdCells if
      *        set (aborts unless below @p bufferCells), else floor(ThresholdFraction *
-     *        bufferCells).
+     *        bufferCells) with the fraction an exact 6-place decimal (AtmThresholdCells()).
      * @param bufferCells K
      * @return R in cells
      */
