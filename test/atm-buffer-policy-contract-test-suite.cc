@@ -172,7 +172,8 @@ class BufferPolicyNeverOverfillsTestCase : public TestCase
                     s.SetFrameState(vc, vc == 1 ? AtmFrameState::ACCEPT : AtmFrameState::IDLE);
                     for (uint16_t i = 0; i < 3; ++i)
                     {
-                        const AtmAdmitDecision d = policy->Admit(s, MakePduCell(vc, i, 3, i == 1));
+                        const AtmAdmitDecision d =
+                            policy->Admit(s, vc, MakePduCell(vc, i, 3, i == 1));
                         NS_TEST_ASSERT_MSG_EQ(d.IsAccept(),
                                               false,
                                               tid.GetName() << " accepted at X = K = " << k);

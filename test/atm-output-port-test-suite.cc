@@ -68,13 +68,13 @@ class ScriptedBufferPolicy : public AtmBufferPolicy
     uint32_t consulted{0};               //!< Admit() calls seen
     uint32_t departures{0};              //!< NotifyDeparture() calls seen
 
-    void NotifyDeparture(const AtmPortState& state, const AtmCell& cell) override
+  private:
+    void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
         ++departures;
     }
 
-  private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
         ++consulted;
         if (!script.empty())

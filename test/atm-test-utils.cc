@@ -271,7 +271,7 @@ PolicyDriver::Offer(const AtmCell& cell)
     switch (m_state.GetFrameState(vc))
     {
     case AtmFrameState::DROP_PPD:
-        out.accepted = eom && m_policy->AdmitDelimiter(m_state, cell) && room;
+        out.accepted = eom && m_policy->AdmitDelimiter(m_state, vc, cell) && room;
         next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_PPD;
         break;
     case AtmFrameState::DROP_ALL:
@@ -280,7 +280,7 @@ PolicyDriver::Offer(const AtmCell& cell)
     case AtmFrameState::IDLE:
     case AtmFrameState::ACCEPT:
         out.consulted = true;
-        out.decision = m_policy->Admit(m_state, cell);
+        out.decision = m_policy->Admit(m_state, vc, cell);
         switch (out.decision.action)
         {
         case AtmAdmitDecision::ACCEPT:
@@ -333,7 +333,7 @@ PolicyDriver::Depart(uint32_t vc)
     }
     AtmCell cell;
     cell.vc = vc;
-    m_policy->NotifyDeparture(m_state, cell);
+    m_policy->NotifyDeparture(m_state, vc, cell);
 }
 
 SchedulerDriver::SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& state)

@@ -294,7 +294,8 @@ class PolicyDriver
 
     /**
      * @brief Offer an arriving cell.
-     * @param cell the cell (cell.vc selects the VC)
+     * @param cell the cell; cell.vc, its VC's index at this (modelled) port, selects the VC and
+     *        is the index the policy is given
      * @return the outcome
      */
     Outcome Offer(const AtmCell& cell);

@@ -121,7 +121,7 @@ class FbaRuleTestCase : public TestCase
     {
         Ptr<FbaBufferPolicy> p = MakeFba(m_config);
         const AtmPortState s = MakeOccupiedState(m_config.k, m_cells);
-        const AtmAdmitDecision d = p->Admit(s, MakePduCell(0, 0, 3));
+        const AtmAdmitDecision d = p->Admit(s, 0, MakePduCell(0, 0, 3));
         NS_TEST_ASSERT_MSG_EQ(d, (m_refused ? Refused() : AtmAdmitDecision::Accept()), GetName());
     }
 
@@ -187,17 +187,17 @@ class FbaLargeBufferTestCase : public TestCase
         const uint32_t k = 20000000;
         Ptr<FbaBufferPolicy> p = MakeFba(FbaConfig{});
         AtmPortState s = MakeOccupiedState(k, {19200000 - 1, 0});
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "X = 19,199,999");
         s.OnEnqueue(0);
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "X = 19,200,000 (tie)");
         s.OnEnqueue(0);
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)), Refused(), "X = 19,200,001");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)), Refused(), "X = 19,200,001");
         // An idle VC at the same X: 0 > 6.144e19 is false.
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(1, 0, 2)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 1, MakePduCell(1, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "idle VC");
     }
@@ -222,14 +222,14 @@ class FbaIdleVcTestCase : public TestCase
         // K = 100, R = 80, Z = 0.8, VC 1 holds 99: for VC 0, 0 > 0.8 * 20 * 99 is false.
         Ptr<FbaBufferPolicy> p = MakeFba(FbaConfig{});
         AtmPortState s = MakeOccupiedState(100, {0, 99});
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "idle VC at X = 99");
         // VC 1: 99 * 1 * 19 = 1881 > 0.8 * 20 * 99 = 1584.
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = 99");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 1, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = 99");
         s.OnEnqueue(1);
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 1)), Full(), "idle VC at X = K");
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = K");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 1)), Full(), "idle VC at X = K");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 1, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = K");
     }
 };
 

@@ -119,7 +119,7 @@ class SdThresholdTestCase : public TestCase
         for (uint32_t x = (m_r > 0 ? m_r - 1 : 0); x <= m_r + 1; ++x)
         {
             const AtmPortState s = MakeOccupiedState(m_k, {x, 0});
-            const AtmAdmitDecision d = p->Admit(s, MakePduCell(0, 0, 4));
+            const AtmAdmitDecision d = p->Admit(s, 0, MakePduCell(0, 0, 4));
             const AtmAdmitDecision expected = x > m_r ? Refused() : AtmAdmitDecision::Accept();
             NS_TEST_ASSERT_MSG_EQ(d, expected, "X=" << x << " R=" << m_r);
         }
@@ -159,7 +159,7 @@ class SdFairShareTestCase : public TestCase
         Ptr<SelectiveDropBufferPolicy> p = MakeSd(0.8, m_z);
         const AtmPortState s = MakeOccupiedState(100, m_cells);
         NS_TEST_ASSERT_MSG_GT(s.GetCellsInBuffer(), 80U, "the case needs X > R");
-        const AtmAdmitDecision d = p->Admit(s, MakePduCell(0, 0, 3));
+        const AtmAdmitDecision d = p->Admit(s, 0, MakePduCell(0, 0, 3));
         NS_TEST_ASSERT_MSG_EQ(d, (m_refused ? Refused() : AtmAdmitDecision::Accept()), GetName());
     }
 
@@ -188,19 +188,19 @@ class SdIdleVcTestCase : public TestCase
         Ptr<SelectiveDropBufferPolicy> p = MakeSd();
         // K = 100, R = 80, VC 1 holds 99: X_0 N_a = 0 * 1 = 0 > floor(0.8 * 99) = 79 is false.
         AtmPortState s = MakeOccupiedState(100, {0, 99});
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "idle VC at X = 99");
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 1)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 1)),
                               AtmAdmitDecision::Accept(),
                               "idle VC, single-cell PDU, at X = 99");
         // VC 1 itself: 99 * 1 > 79.
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = 99");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 1, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = 99");
         s.OnEnqueue(1);
         // X = K = 100: the idle VC passes the rule (0 > 80 is false) but finds no room.
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)), Full(), "idle VC at X = K");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)), Full(), "idle VC at X = K");
         // The rule is evaluated before room: VC 1 (100 > 80) is refused as a whole PDU.
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = K");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 1, MakePduCell(1, 0, 2)), Refused(), "VC 1 at X = K");
     }
 };
 

@@ -102,12 +102,12 @@ class VcThresholdBoundaryTestCase : public TestCase
         {
             s.OnEnqueue(0);
         }
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)),
                               AtmAdmitDecision::Accept(),
                               "X_i = r_i - 1");
         NS_TEST_ASSERT_MSG_EQ(p->IsArmed(0), true, "still armed");
         s.OnEnqueue(0);
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 2)), Crossed(), "X_i = r_i");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 2)), Crossed(), "X_i = r_i");
         NS_TEST_ASSERT_MSG_EQ(p->IsArmed(0), false, "disarmed by the drop");
     }
 
@@ -189,15 +189,15 @@ class VcThresholdRearmOnArrivalTestCase : public TestCase
         {
             s.OnEnqueue(0);
         }
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 1)), Crossed(), "X_0 = 3");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 1)), Crossed(), "X_0 = 3");
         s.OnDequeue(0); // not notified to the policy
         NS_TEST_ASSERT_MSG_EQ(p->IsArmed(0), false, "no notification yet");
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 1)),
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 1)),
                               AtmAdmitDecision::Accept(),
                               "X_0 = 2");
         NS_TEST_ASSERT_MSG_EQ(p->IsArmed(0), true, "re-armed on arrival");
         s.OnEnqueue(0);
-        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, MakePduCell(0, 0, 1)), Crossed(), "X_0 = 3 again");
+        NS_TEST_ASSERT_MSG_EQ(p->Admit(s, 0, MakePduCell(0, 0, 1)), Crossed(), "X_0 = 3 again");
     }
 };
 

@@ -124,13 +124,13 @@ AtmFairShareBufferPolicy::GetZMicro() const
 }
 
 AtmAdmitDecision
-AtmFairShareBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+AtmFairShareBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    if (IsFirstCell(state, cell))
+    if (IsFirstCell(state, vc))
     {
         const uint32_t x = state.GetCellsInBuffer();
         const uint32_t r = GetThresholdCells(state.GetBufferCells());
-        if (x > r && IsOverShare(state, cell.vc, x, r))
+        if (x > r && IsOverShare(state, vc, x, r))
         {
             return RejectFrame(GetOverShareReason());
         }

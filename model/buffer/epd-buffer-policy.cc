@@ -113,16 +113,16 @@ EpdBufferPolicy::SetFrameDiscard(uint32_t vc, bool frameDiscard)
 }
 
 AtmAdmitDecision
-EpdBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+EpdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    if (!GetFrameDiscard(cell.vc))
+    if (!GetFrameDiscard(vc))
     {
         // UNI 4.0: without the Frame Discard indication the network may not discard at PDU
         // level, so neither the threshold nor PPD applies to this VC.
         return HasRoom(state, cell) ? AtmAdmitDecision::Accept()
                                     : AtmAdmitDecision::DropCell(CELL_BUFFER_FULL);
     }
-    if (IsFirstCell(state, cell))
+    if (IsFirstCell(state, vc))
     {
         // T is derived from the state's K at each first cell (not cached at configuration) so a
         // policy is correct on whatever port it is installed and after SetBufferCells().

@@ -27,7 +27,7 @@ namespace ns3
  * (GetThresholdCells()):
  *
  * @verbatim
-   Admit(state, cell), v = cell.vc:
+   Admit(state, v, cell):
        if !FrameDiscard(v):                                   // UNI 4.0 flag off: cell by cell
            HasRoom(cell) ? ACCEPT : DROP_CELL(CELL_BUFFER_FULL)
        else if first cell of a PDU (v's frame state IDLE) and
@@ -124,7 +124,7 @@ class EpdBufferPolicy : public AtmBufferPolicy
     }
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 
     /**
      * @brief Attribute setter: aborts unless 0 < @p fraction < 1.
