@@ -4,6 +4,7 @@
 
 #include "atm-test-utils.h"
 
+#include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-ns3-compat.h"
 #include "ns3/atm-threshold-utils.h"
@@ -15,7 +16,9 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,7 +27,8 @@
  * @ingroup atm-tests
  * The contract every buffer policy must satisfy (AtmBufferPolicy class description), checked for
  * every registered TypeId derived from AtmBufferPolicy that has a constructor, with default
- * attributes. A new policy gets these checks by being registered.
+ * attributes. A new policy gets these checks by being registered. Every short name of
+ * AtmBufferPolicyFactory must create its policy and be among those checked.
  *
  * Each policy is driven as the port will drive it (PolicyDriver: SPEC 3.1 frame states, decisions
  * executed as AtmAdmitDecision documents) on random interleaved PDU streams that overload the
@@ -123,6 +127,57 @@ RandomRun(Ptr<AtmBufferPolicy> policy,
 }
 
 } // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief Every short name of AtmBufferPolicyFactory names a registered, constructible policy
+ *        that the contract checks below enumerate.
+ */
+class BufferPolicyRegistrationTestCase : public TestCase
+{
+  public:
+    BufferPolicyRegistrationTestCase()
+        : TestCase("For every short name of AtmBufferPolicyFactory (tail, ppd, epd, ..., pbs): "
+                   "the short name and the TypeId name both create an object of exactly that "
+                   "TypeId, and ConstructibleSubclasses lists it once for this suite")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<TypeId> listed = Policies();
+        const auto& names = AtmBufferPolicyFactory::GetShortNames();
+        NS_TEST_ASSERT_MSG_EQ(names.empty(), false, "the factory has short names");
+        std::set<std::string> shortNames;
+        for (const auto& [shortName, typeName] : names)
+        {
+            NS_TEST_ASSERT_MSG_EQ(shortNames.insert(shortName).second,
+                                  true,
+                                  "short name " << shortName << " is listed once");
+            TypeId expected;
+            NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(typeName, &expected),
+                                  true,
+                                  shortName << ": " << typeName << " is a registered TypeId");
+            NS_TEST_ASSERT_MSG_EQ(AtmBufferPolicyFactory::Resolve(shortName),
+                                  expected,
+                                  shortName << " resolves to " << typeName);
+            for (const std::string& name : {shortName, typeName})
+            {
+                Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create(name);
+                NS_TEST_ASSERT_MSG_EQ((p != nullptr),
+                                      true,
+                                      "Create(\"" << name << "\") gives a policy");
+                NS_TEST_ASSERT_MSG_EQ(p->GetInstanceTypeId(),
+                                      expected,
+                                      "Create(\"" << name << "\") gives a " << typeName);
+            }
+            NS_TEST_ASSERT_MSG_EQ(std::count(listed.begin(), listed.end(), expected),
+                                  1,
+                                  typeName << " is enumerated once for the contract checks");
+        }
+    }
+};
 
 /**
  * @ingroup atm-tests
@@ -312,6 +367,7 @@ class BufferPolicyContractTestSuite : public TestSuite
     BufferPolicyContractTestSuite()
         : TestSuite("atm-buffer-policy-contract", ATM_SUITE_UNIT)
     {
+        AddTestCase(new BufferPolicyRegistrationTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyNeverOverfillsTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyFrameRuleTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyDeterminismTestCase, ATM_TEST_QUICK);
