@@ -161,10 +161,18 @@ class PbsBranchesTestCase : public TestCase
         Ptr<PbsBufferPolicy> policy = MakePbs(3);
         // X = 2 < T: both CLPs enter, first, middle and last cells alike.
         AtmPortState below = StateAt(5, 2);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 2, MakePduCell(2, 0, 4, true)), Accepted(), "");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 1, MakePduCell(1, 2, 4, true)), Accepted(), "");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 1, MakePduCell(1, 3, 4, true)), Accepted(), "");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 2, MakePduCell(2, 0, 1, false)), Accepted(), "");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 2, MakePduCell(2, 0, 4, true)),
+                              Accepted(),
+                              "X=2 < T: first cell, CLP=1, accepted");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 1, MakePduCell(1, 2, 4, true)),
+                              Accepted(),
+                              "X=2 < T: middle cell, CLP=1, accepted");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 1, MakePduCell(1, 3, 4, true)),
+                              Accepted(),
+                              "X=2 < T: EOM cell, CLP=1, accepted");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 2, MakePduCell(2, 0, 1, false)),
+                              Accepted(),
+                              "X=2 < T: single-cell PDU, CLP=0, accepted");
         // X = 3 = T: only CLP=0.
         AtmPortState atT = StateAt(5, 3);
         NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 2, MakePduCell(2, 0, 4, true)),
