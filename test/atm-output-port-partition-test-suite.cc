@@ -679,21 +679,17 @@ class PartitionHelperTestCase : public TestCase
     void DoRun() override
     {
         using C = AtmServiceCategory;
-        NodeContainer hosts(2);
-        NodeContainer switches(1);
         AtmHelper atm;
         atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
         atm.SetSwitchPortAttribute("QueueMode", EnumValue(AtmOutputPort::PER_CLASS));
         atm.SetBufferPolicy("epd");
         atm.SetClassBuffer(C::RT_VBR, 100, "tail");
         atm.SetClassBuffer(C::RT_VBR, 256, "pbs", "ClpThresholdCells", UintegerValue(200));
-        atm.InstallSwitch(switches);
-        NetDeviceContainer a = atm.Install(hosts.Get(0), switches.Get(0));
-        NetDeviceContainer b = atm.Install(hosts.Get(1), switches.Get(0));
+        const AtmHostPair path(atm);
         std::vector<Ptr<AtmBufferPolicy>> policies;
-        for (Ptr<NetDevice> nd : {a.Get(1), b.Get(1)})
+        for (const Ptr<AtmDevice>& switchPort : path.port)
         {
-            Ptr<AtmOutputPort> port = DynamicCast<AtmDevice>(nd)->GetOutputPort();
+            Ptr<AtmOutputPort> port = switchPort->GetOutputPort();
             NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::RT_VBR), true, "switch port");
             NS_TEST_ASSERT_MSG_EQ(port->GetClassBufferCells(C::RT_VBR), 256U, "the second call");
             NS_TEST_ASSERT_MSG_EQ(port->GetTotalBufferCells(), 1256U, "1000 + 256");
@@ -710,9 +706,9 @@ class PartitionHelperTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(port->GetPartitionState(C::RT_VBR).GetBufferCells(), 256U, "K");
         }
         NS_TEST_ASSERT_MSG_EQ((policies[0] != policies[1]), true, "one policy object per port");
-        for (Ptr<NetDevice> nd : {a.Get(0), b.Get(0)})
+        for (const Ptr<AtmNetDevice>& nic : path.nic)
         {
-            Ptr<AtmOutputPort> port = DynamicCast<AtmDevice>(nd)->GetOutputPort();
+            Ptr<AtmOutputPort> port = nic->GetOutputPort();
             NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::RT_VBR), false, "adapter");
         }
         Simulator::Destroy();
