@@ -4,6 +4,8 @@
 
 #include "atm-cell-clock.h"
 
+#include "atm-int128.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
@@ -13,19 +15,6 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("AtmCellClock");
-
-namespace
-{
-
-/// Unsigned 128-bit integer (GCC/Clang): k * den * U needs up to 64 + 64 + 50 bits.
-__extension__ typedef unsigned __int128 Uint128;
-/// Signed 128-bit integer: differences of two 64-bit times.
-__extension__ typedef __int128 Int128;
-
-/// The largest unsigned 128-bit value.
-constexpr Uint128 MAX_U128 = ~static_cast<Uint128>(0);
-
-} // namespace
 
 AtmCellClock::AtmCellClock()
     : m_rate(),
@@ -59,17 +48,17 @@ AtmCellClock::GetSlotStart(uint64_t k) const
                                           << "the clock from an AtmCellRate");
     const uint64_t num = m_rate.GetNumerator();
     // den * U < 2^64 * 2^50: only the product with k can overflow.
-    const Uint128 denSteps = static_cast<Uint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
-    NS_ABORT_MSG_IF(k != 0 && denSteps > MAX_U128 / k,
+    const AtmUint128 denSteps = static_cast<AtmUint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
+    NS_ABORT_MSG_IF(k != 0 && denSteps > ATM_UINT128_MAX / k,
                     "AtmCellClock (" << m_rate << " cells/s): slot " << k
                                      << " overflows 128-bit arithmetic (slot x denominator x "
                                      << m_stepsPerSecond
                                      << " steps/s); no realistic run reaches it: restart the "
                                         "clock with a later origin");
-    const Uint128 x = denSteps * k;
+    const AtmUint128 x = denSteps * k;
     // Round half up: q = floor(x / num), plus one if the remainder is at least num / 2.
-    Uint128 q;
-    Uint128 r;
+    AtmUint128 q;
+    AtmUint128 r;
     if ((x >> 64) == 0)
     {
         // Common case, and much cheaper than a 128-bit division.
@@ -86,8 +75,8 @@ AtmCellClock::GetSlotStart(uint64_t k) const
     {
         ++q;
     }
-    const Int128 t = static_cast<Int128>(m_origin.GetTimeStep()) + static_cast<Int128>(q);
-    NS_ABORT_MSG_IF(q > static_cast<Uint128>(std::numeric_limits<int64_t>::max()) ||
+    const AtmInt128 t = static_cast<AtmInt128>(m_origin.GetTimeStep()) + static_cast<AtmInt128>(q);
+    NS_ABORT_MSG_IF(q > static_cast<AtmUint128>(std::numeric_limits<int64_t>::max()) ||
                         t > std::numeric_limits<int64_t>::max(),
                     "AtmCellClock (" << m_rate << " cells/s, origin " << m_origin << "): slot " << k
                                      << " starts beyond the range of ns-3's 64-bit Time; "
@@ -101,7 +90,7 @@ AtmCellClock::GetSlotAtOrAfter(Time t) const
     NS_ABORT_MSG_IF(m_stepsPerSecond == 0,
                     "AtmCellClock: slot at " << t << " asked of a clock without a rate; construct "
                                              << "the clock from an AtmCellRate");
-    const Int128 d = static_cast<Int128>(t.GetTimeStep()) - m_origin.GetTimeStep();
+    const AtmInt128 d = static_cast<AtmInt128>(t.GetTimeStep()) - m_origin.GetTimeStep();
     if (d <= 0)
     {
         return 0;
@@ -109,14 +98,14 @@ AtmCellClock::GetSlotAtOrAfter(Time t) const
     // round(k s / num) >= d  <=>  k s / num >= d - 1/2  <=>  2 k s >= (2 d - 1) num, with
     // s = den U, so k = ceil((2 d - 1) num / (2 s)).
     const uint64_t num = m_rate.GetNumerator();
-    const Uint128 twiceDMinusOne = 2 * static_cast<Uint128>(d) - 1;
-    NS_ABORT_MSG_IF(twiceDMinusOne > MAX_U128 / num,
+    const AtmUint128 twiceDMinusOne = 2 * static_cast<AtmUint128>(d) - 1;
+    NS_ABORT_MSG_IF(twiceDMinusOne > ATM_UINT128_MAX / num,
                     "AtmCellClock (" << m_rate << " cells/s, origin " << m_origin << "): time " << t
                                      << " lies too far from the origin for 128-bit arithmetic; "
                                         "use an origin closer to the times asked for");
-    const Uint128 a = twiceDMinusOne * num;
-    const Uint128 b = 2 * static_cast<Uint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
-    Uint128 k = a / b;
+    const AtmUint128 a = twiceDMinusOne * num;
+    const AtmUint128 b = 2 * static_cast<AtmUint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
+    AtmUint128 k = a / b;
     if (a % b != 0)
     {
         ++k;

@@ -5,6 +5,7 @@
 #include "atm-cell-rate.h"
 
 #include "atm-cell-clock.h"
+#include "atm-int128.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -24,11 +25,8 @@ ATTRIBUTE_HELPER_CPP(AtmCellRate);
 namespace
 {
 
-/// Unsigned 128-bit integer (GCC/Clang): exact products of two 64-bit values.
-__extension__ typedef unsigned __int128 Uint128;
-
 /// The largest value of a 64-bit numerator or denominator.
-constexpr Uint128 MAX_U64 = UINT64_MAX;
+constexpr AtmUint128 MAX_U64 = UINT64_MAX;
 
 /// Appended to every parse error: the user learns what to write instead.
 constexpr const char ACCEPTED_FORMS[] =
@@ -60,24 +58,11 @@ constexpr Preset PRESETS[] = {
     {"oc12c", 4 * 149760000ULL, 424},
 };
 
-/// @return the greatest common divisor of a and b (Euclid)
-Uint128
-Gcd(Uint128 a, Uint128 b)
-{
-    while (b != 0)
-    {
-        const Uint128 t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /// @return 10 to the power e (e <= 38)
-Uint128
+AtmUint128
 Pow10(uint32_t e)
 {
-    Uint128 p = 1;
+    AtmUint128 p = 1;
     for (uint32_t i = 0; i < e; ++i)
     {
         p *= 10;
@@ -109,12 +94,12 @@ Lower(const std::string& s)
 bool
 ReadDecimal(const std::string& s,
             size_t* pos,
-            Uint128* mantissa,
+            AtmUint128* mantissa,
             uint32_t* decimals,
             std::string* reason)
 {
     size_t i = 0;
-    Uint128 m = 0;
+    AtmUint128 m = 0;
     uint32_t f = 0;
     bool inFraction = false;
     bool digitAfterPoint = false;
@@ -214,7 +199,7 @@ TimeUnit(const std::string& unit, uint32_t* power10)
  * @return true on success
  */
 bool
-ParseFraction(const std::string& text, Uint128* num, Uint128* den, std::string* reason)
+ParseFraction(const std::string& text, AtmUint128* num, AtmUint128* den, std::string* reason)
 {
     // Checked before the case-insensitive presets, so that "155MBps" (bytes) is not "155Mbps".
     if (text.find('B') != std::string::npos)
@@ -239,7 +224,7 @@ ParseFraction(const std::string& text, Uint128* num, Uint128* den, std::string* 
     }
 
     size_t pos = 0;
-    Uint128 m = 0;
+    AtmUint128 m = 0;
     uint32_t f = 0;
     if (!ReadDecimal(text, &pos, &m, &f, reason))
     {
@@ -252,7 +237,7 @@ ParseFraction(const std::string& text, Uint128* num, Uint128* den, std::string* 
     {
         // "N/D" cells per second: the form ToString() writes for non-terminating decimals.
         size_t dpos = 0;
-        Uint128 d = 0;
+        AtmUint128 d = 0;
         uint32_t df = 0;
         if (!ReadDecimal(rest.substr(1), &dpos, &d, &df, reason))
         {
@@ -341,7 +326,7 @@ AtmCellRate::AtmCellRate(uint64_t numerator, uint64_t denominator)
                     "AtmCellRate: " << numerator << "/" << denominator
                                     << " cells/s is not a positive rate; give a numerator and a "
                                        "denominator of at least 1");
-    const uint64_t g = static_cast<uint64_t>(Gcd(numerator, denominator));
+    const uint64_t g = static_cast<uint64_t>(AtmGcd(numerator, denominator));
     m_numerator = numerator / g;
     m_denominator = denominator / g;
 }
@@ -368,13 +353,13 @@ AtmCellRate::TryParse(const std::string& text, AtmCellRate* rate, std::string* e
     const std::string trimmed =
         (first == std::string::npos) ? std::string() : text.substr(first, last - first + 1);
 
-    Uint128 num = 0;
-    Uint128 den = 0;
+    AtmUint128 num = 0;
+    AtmUint128 den = 0;
     std::string reason = "the string is empty";
     bool ok = !trimmed.empty() && ParseFraction(trimmed, &num, &den, &reason);
     if (ok)
     {
-        const Uint128 g = Gcd(num, den);
+        const AtmUint128 g = AtmGcd(num, den);
         num /= g;
         den /= g;
         if (num > MAX_U64 || den > MAX_U64)
@@ -495,8 +480,8 @@ AtmCellRate::ToString() const
     const uint32_t decimals = std::max(twos, fives);
     if (d == 1 && decimals <= 19)
     {
-        const Uint128 scale = Pow10(decimals) / m_denominator;
-        const Uint128 mantissa = static_cast<Uint128>(m_numerator) * scale;
+        const AtmUint128 scale = Pow10(decimals) / m_denominator;
+        const AtmUint128 mantissa = static_cast<AtmUint128>(m_numerator) * scale;
         if (mantissa <= MAX_U64)
         {
             const uint64_t fraction = static_cast<uint64_t>((m_numerator % m_denominator) * scale);
@@ -509,6 +494,39 @@ AtmCellRate::ToString() const
     }
     oss << m_numerator << '/' << m_denominator;
     return oss.str();
+}
+
+int
+AtmCellRate::Compare(const AtmCellRate& other) const
+{
+    // a/b against c/d, both denominators positive: a d against c b, each product below 2^128.
+    const AtmUint128 lhs = static_cast<AtmUint128>(m_numerator) * other.m_denominator;
+    const AtmUint128 rhs = static_cast<AtmUint128>(other.m_numerator) * m_denominator;
+    return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0);
+}
+
+bool
+operator<(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) < 0;
+}
+
+bool
+operator<=(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) <= 0;
+}
+
+bool
+operator>(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) > 0;
+}
+
+bool
+operator>=(const AtmCellRate& a, const AtmCellRate& b)
+{
+    return a.Compare(b) >= 0;
 }
 
 bool

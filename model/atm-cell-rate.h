@@ -176,6 +176,20 @@ class AtmCellRate
     }
 
     /**
+     * @brief Exact three-way comparison of two rates.
+     *
+     * The rates are compared as rationals, a/b against c/d as a d against c b in 128-bit
+     * integers (AtmUint128): no rounding, so rates that differ in the last of 64 bits are
+     * ordered correctly and equal rates compare equal whatever their string form. A zero (not
+     * configured) rate is below every positive rate. The relational operators (<, <=, >, >=)
+     * are defined by it.
+     *
+     * @param other another rate
+     * @return -1, 0 or 1 as this rate is below, equal to or above @p other
+     */
+    int Compare(const AtmCellRate& other) const;
+
+    /**
      * @return the rate in cells per second, rounded to a double (for output and for rates that
      *         need no exactness, such as contract parameters in a formula)
      */
@@ -234,6 +248,42 @@ bool operator==(const AtmCellRate& a, const AtmCellRate& b);
  * @return true if the rates differ
  */
 bool operator!=(const AtmCellRate& a, const AtmCellRate& b);
+
+/**
+ * @ingroup atm
+ * @brief Exact order of two rates (AtmCellRate::Compare()).
+ * @param a a rate
+ * @param b a rate
+ * @return true if @p a is fewer cells/s than @p b
+ */
+bool operator<(const AtmCellRate& a, const AtmCellRate& b);
+
+/**
+ * @ingroup atm
+ * @brief Exact order of two rates (AtmCellRate::Compare()).
+ * @param a a rate
+ * @param b a rate
+ * @return true if @p a is at most @p b cells/s
+ */
+bool operator<=(const AtmCellRate& a, const AtmCellRate& b);
+
+/**
+ * @ingroup atm
+ * @brief Exact order of two rates (AtmCellRate::Compare()).
+ * @param a a rate
+ * @param b a rate
+ * @return true if @p a is more cells/s than @p b
+ */
+bool operator>(const AtmCellRate& a, const AtmCellRate& b);
+
+/**
+ * @ingroup atm
+ * @brief Exact order of two rates (AtmCellRate::Compare()).
+ * @param a a rate
+ * @param b a rate
+ * @return true if @p a is at least @p b cells/s
+ */
+bool operator>=(const AtmCellRate& a, const AtmCellRate& b);
 
 /**
  * @ingroup atm

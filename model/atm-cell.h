@@ -89,7 +89,7 @@ class AtmCell
     void Serialize(uint8_t out[53], AtmCellHeader::Format format = AtmCellHeader::UNI) const;
 
     Ptr<Aal5Frame> frame; //!< the AAL5 frame this cell belongs to (null for non-AAL5 cells)
-    uint32_t vc;          //!< per-hop VC index, set by whoever queues the cell (0 by default)
+    uint32_t vc;          //!< VC index at the port that holds or sent the cell (0 by default)
     uint16_t index;       //!< index of this cell in its frame (0 .. count - 1)
     uint16_t count;       //!< number of cells of the frame
     uint16_t vpi;         //!< Virtual Path Identifier (0..255 at a UNI, 0..4095 at an NNI)

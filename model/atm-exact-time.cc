@@ -18,35 +18,11 @@ NS_LOG_COMPONENT_DEFINE("AtmExactTime");
 namespace
 {
 
-typedef AtmExactTime::Int128 Int128;
-/// Unsigned 128-bit integer for gcd and lcm.
-__extension__ typedef unsigned __int128 Uint128;
-
-/// @return the greatest common divisor of a and b (Euclid), gcd(0, 0) = 0
-Uint128
-Gcd(Uint128 a, Uint128 b)
-{
-    while (b != 0)
-    {
-        const Uint128 t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/// @return |x| as an unsigned value (also for the most negative Int128)
-Uint128
-Magnitude(Int128 x)
-{
-    return x < 0 ? static_cast<Uint128>(0) - static_cast<Uint128>(x) : static_cast<Uint128>(x);
-}
-
 /// @return a * b, aborting on overflow; @p what names the operation in the message
-Int128
-CheckedMul(Int128 a, Int128 b, const char* what)
+AtmInt128
+CheckedMul(AtmInt128 a, AtmInt128 b, const char* what)
 {
-    Int128 r;
+    AtmInt128 r;
     NS_ABORT_MSG_IF(__builtin_mul_overflow(a, b, &r),
                     "AtmExactTime: " << what
                                      << " overflows 128-bit arithmetic; the times or rates are "
@@ -55,10 +31,10 @@ CheckedMul(Int128 a, Int128 b, const char* what)
 }
 
 /// @return a + b, aborting on overflow
-Int128
-CheckedAdd(Int128 a, Int128 b, const char* what)
+AtmInt128
+CheckedAdd(AtmInt128 a, AtmInt128 b, const char* what)
 {
-    Int128 r;
+    AtmInt128 r;
     NS_ABORT_MSG_IF(__builtin_add_overflow(a, b, &r),
                     "AtmExactTime: " << what
                                      << " overflows 128-bit arithmetic; the times or rates are "
@@ -69,27 +45,13 @@ CheckedAdd(Int128 a, Int128 b, const char* what)
 
 /// @return the Time of @p steps, aborting if it does not fit 64 bits
 Time
-ToTime(Int128 steps)
+ToTime(AtmInt128 steps)
 {
     NS_ABORT_MSG_IF(steps > std::numeric_limits<int64_t>::max() ||
                         steps < std::numeric_limits<int64_t>::min(),
                     "AtmExactTime: a value of " << static_cast<double>(steps)
                                                 << " steps does not fit ns-3's 64-bit Time");
     return Time(static_cast<int64_t>(steps));
-}
-
-/// @return the decimal digits of x
-std::string
-ToDecimal(Int128 x)
-{
-    Uint128 m = Magnitude(x);
-    std::string digits;
-    do
-    {
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
-        m /= 10;
-    } while (m != 0);
-    return x < 0 ? "-" + digits : digits;
 }
 
 } // namespace
@@ -107,13 +69,13 @@ AtmExactTime::AtmExactTime(Time t)
 }
 
 AtmExactTime
-AtmExactTime::FromUnits(Int128 units, uint64_t unitsPerStep)
+AtmExactTime::FromUnits(AtmInt128 units, uint64_t unitsPerStep)
 {
     NS_ABORT_MSG_IF(unitsPerStep == 0,
                     "AtmExactTime: 0 sub-steps per time step; give a unit of at least 1");
-    const Uint128 g = Gcd(Magnitude(units), unitsPerStep);
+    const AtmUint128 g = AtmGcd(AtmMagnitude(units), unitsPerStep);
     AtmExactTime t;
-    t.m_units = units / static_cast<Int128>(g);
+    t.m_units = units / static_cast<AtmInt128>(g);
     t.m_unitsPerStep = static_cast<uint64_t>(unitsPerStep / g);
     return t;
 }
@@ -129,22 +91,22 @@ AtmExactTime::CellTime(const AtmCellRate& rate)
                     "AtmExactTime: the time resolution is coarser than one second (1 s = "
                         << steps << " steps); use Time::SetResolution(Time::NS) or finer");
     // den * U < 2^64 * 2^50: exact in 128 bits; reduce by gcd(num, den U).
-    const Uint128 denSteps = static_cast<Uint128>(rate.GetDenominator()) * steps;
-    const Uint128 g = Gcd(denSteps, rate.GetNumerator());
+    const AtmUint128 denSteps = static_cast<AtmUint128>(rate.GetDenominator()) * steps;
+    const AtmUint128 g = AtmGcd(denSteps, rate.GetNumerator());
     AtmExactTime t;
-    t.m_units = static_cast<Int128>(denSteps / g);
+    t.m_units = static_cast<AtmInt128>(denSteps / g);
     t.m_unitsPerStep = static_cast<uint64_t>(rate.GetNumerator() / g);
     return t;
 }
 
-Int128
+AtmInt128
 AtmExactTime::GetUnitsIn(uint64_t unitsPerStep) const
 {
     NS_ABORT_MSG_IF(unitsPerStep == 0 || unitsPerStep % m_unitsPerStep != 0,
                     "AtmExactTime: " << *this << " is not an integer number of 1/" << unitsPerStep
                                      << " steps; use a multiple of " << m_unitsPerStep);
     return CheckedMul(m_units,
-                      static_cast<Int128>(unitsPerStep / m_unitsPerStep),
+                      static_cast<AtmInt128>(unitsPerStep / m_unitsPerStep),
                       "a change of unit");
 }
 
@@ -164,9 +126,9 @@ Time
 AtmExactTime::Round() const
 {
     // floor(x + 1/2) = floor((2 units + M) / 2M).
-    const Int128 twice = CheckedMul(m_units, 2, "rounding");
+    const AtmInt128 twice = CheckedMul(m_units, 2, "rounding");
     return ToTime(FloorDiv(CheckedAdd(twice, m_unitsPerStep, "rounding"),
-                           static_cast<Int128>(m_unitsPerStep) * 2));
+                           static_cast<AtmInt128>(m_unitsPerStep) * 2));
 }
 
 double
@@ -179,8 +141,8 @@ AtmExactTime::GetSeconds() const
 uint64_t
 AtmExactTime::CommonUnitsPerStep(const AtmExactTime& a, const AtmExactTime& b)
 {
-    const Uint128 g = Gcd(a.m_unitsPerStep, b.m_unitsPerStep);
-    const Uint128 l = static_cast<Uint128>(a.m_unitsPerStep / g) * b.m_unitsPerStep;
+    const AtmUint128 g = AtmGcd(a.m_unitsPerStep, b.m_unitsPerStep);
+    const AtmUint128 l = static_cast<AtmUint128>(a.m_unitsPerStep / g) * b.m_unitsPerStep;
     NS_ABORT_MSG_IF(l > std::numeric_limits<uint64_t>::max(),
                     "AtmExactTime: no 64-bit sub-step unit holds both "
                         << a << " and " << b
@@ -252,7 +214,7 @@ operator>=(const AtmExactTime& a, const AtmExactTime& b)
 std::ostream&
 operator<<(std::ostream& os, const AtmExactTime& t)
 {
-    os << ToDecimal(t.GetUnits());
+    os << AtmInt128ToString(t.GetUnits());
     if (t.GetUnitsPerStep() != 1)
     {
         os << '/' << t.GetUnitsPerStep();
@@ -262,9 +224,9 @@ operator<<(std::ostream& os, const AtmExactTime& t)
 }
 
 AtmExactTime::Int128
-AtmExactTime::FloorDiv(Int128 a, Int128 m)
+AtmExactTime::FloorDiv(AtmInt128 a, AtmInt128 m)
 {
-    Int128 q = a / m;
+    AtmInt128 q = a / m;
     if (a % m != 0 && a < 0)
     {
         --q;

@@ -6,6 +6,7 @@
 #define ATM_EXACT_TIME_H
 
 #include "atm-cell-rate.h"
+#include "atm-int128.h"
 
 #include "ns3/nstime.h"
 
@@ -48,8 +49,8 @@ namespace ns3
 class AtmExactTime
 {
   public:
-    /// Signed 128-bit integer (GCC and Clang): the sub-step count.
-    __extension__ typedef __int128 Int128;
+    /// Signed 128-bit integer (AtmInt128): the sub-step count.
+    typedef AtmInt128 Int128;
 
     /// Zero.
     AtmExactTime();

@@ -425,9 +425,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
         // Admit() it gets the VC's index in its own buffer (vc itself without partitions).
         if (eom)
         {
-            cell.vc = v.local;
-            storeEom = policy.AdmitDelimiter(buffer, cell) && room;
-            cell.vc = vc;
+            storeEom = policy.AdmitDelimiter(buffer, v.local, cell) && room;
         }
         if (storeEom)
         {
@@ -445,9 +443,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
         break;
     case AtmFrameState::IDLE:
     case AtmFrameState::ACCEPT: {
-        cell.vc = v.local;
-        const AtmAdmitDecision d = policy.Admit(buffer, cell);
-        cell.vc = vc;
+        const AtmAdmitDecision d = policy.Admit(buffer, v.local, cell);
         switch (d.action)
         {
         case AtmAdmitDecision::ACCEPT:
@@ -681,9 +677,7 @@ AtmOutputPort::Dequeue(Time now)
     ++v.stats.cellsDeparted;
     ++m_stats.cellsDeparted;
     m_cellsInQueue = m_state.GetCellsInBuffer();
-    cell.vc = v.local;
-    v.policy->NotifyDeparture(*v.state, cell);
-    cell.vc = vc;
+    v.policy->NotifyDeparture(*v.state, v.local, cell);
     m_dequeueTrace(cell);
     NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
                       LedgerHolds(m_stats, m_state.GetCellsInBuffer()),

@@ -5,11 +5,20 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-buffer-policy.h"
+#include "ns3/atm-threshold-utils.h"
+#include "ns3/double.h"
+#include "ns3/epd-buffer-policy.h"
+#include "ns3/fba-buffer-policy.h"
 #include "ns3/object-factory.h"
+#include "ns3/selective-drop-buffer-policy.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,7 +27,8 @@
  * @ingroup atm-tests
  * The contract every buffer policy must satisfy (AtmBufferPolicy class description), checked for
  * every registered TypeId derived from AtmBufferPolicy that has a constructor, with default
- * attributes. A new policy gets these checks by being registered.
+ * attributes. A new policy gets these checks by being registered. Every short name of
+ * AtmBufferPolicyFactory must create its policy and be among those checked.
  *
  * Each policy is driven as the port will drive it (PolicyDriver: SPEC 3.1 frame states, decisions
  * executed as AtmAdmitDecision documents) on random interleaved PDU streams that overload the
@@ -120,6 +130,57 @@ RandomRun(Ptr<AtmBufferPolicy> policy,
 
 /**
  * @ingroup atm-tests
+ * @brief Every short name of AtmBufferPolicyFactory names a registered, constructible policy
+ *        that the contract checks below enumerate.
+ */
+class BufferPolicyRegistrationTestCase : public TestCase
+{
+  public:
+    BufferPolicyRegistrationTestCase()
+        : TestCase("For every short name of AtmBufferPolicyFactory (tail, ppd, epd, ..., pbs): "
+                   "the short name and the TypeId name both create an object of exactly that "
+                   "TypeId, and ConstructibleSubclasses lists it once for this suite")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<TypeId> listed = Policies();
+        const auto& names = AtmBufferPolicyFactory::GetShortNames();
+        NS_TEST_ASSERT_MSG_EQ(names.empty(), false, "the factory has short names");
+        std::set<std::string> shortNames;
+        for (const auto& [shortName, typeName] : names)
+        {
+            NS_TEST_ASSERT_MSG_EQ(shortNames.insert(shortName).second,
+                                  true,
+                                  "short name " << shortName << " is listed once");
+            TypeId expected;
+            NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(typeName, &expected),
+                                  true,
+                                  shortName << ": " << typeName << " is a registered TypeId");
+            NS_TEST_ASSERT_MSG_EQ(AtmBufferPolicyFactory::Resolve(shortName),
+                                  expected,
+                                  shortName << " resolves to " << typeName);
+            for (const std::string& name : {shortName, typeName})
+            {
+                Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create(name);
+                NS_TEST_ASSERT_MSG_EQ((p != nullptr),
+                                      true,
+                                      "Create(\"" << name << "\") gives a policy");
+                NS_TEST_ASSERT_MSG_EQ(p->GetInstanceTypeId(),
+                                      expected,
+                                      "Create(\"" << name << "\") gives a " << typeName);
+            }
+            NS_TEST_ASSERT_MSG_EQ(std::count(listed.begin(), listed.end(), expected),
+                                  1,
+                                  typeName << " is enumerated once for the contract checks");
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief No registered policy accepts a cell when the buffer is full.
  */
 class BufferPolicyNeverOverfillsTestCase : public TestCase
@@ -166,7 +227,8 @@ class BufferPolicyNeverOverfillsTestCase : public TestCase
                     s.SetFrameState(vc, vc == 1 ? AtmFrameState::ACCEPT : AtmFrameState::IDLE);
                     for (uint16_t i = 0; i < 3; ++i)
                     {
-                        const AtmAdmitDecision d = policy->Admit(s, MakePduCell(vc, i, 3, i == 1));
+                        const AtmAdmitDecision d =
+                            policy->Admit(s, vc, MakePduCell(vc, i, 3, i == 1));
                         NS_TEST_ASSERT_MSG_EQ(d.IsAccept(),
                                               false,
                                               tid.GetName() << " accepted at X = K = " << k);
@@ -251,6 +313,52 @@ class BufferPolicyDeterminismTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief EPD's T and the fair-share policies' R follow the one threshold rule of
+ *        atm-threshold-utils.h.
+ */
+class BufferPolicyThresholdRuleTestCase : public TestCase
+{
+  public:
+    BufferPolicyThresholdRuleTestCase()
+        : TestCase("EPD's T, Selective Drop's R and FBA's R are the same AtmThresholdCells() for "
+                   "the same ThresholdFraction and K, and ThresholdCells overrides it in all three")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<EpdBufferPolicy> epd = CreateObject<EpdBufferPolicy>();
+        Ptr<SelectiveDropBufferPolicy> sd = CreateObject<SelectiveDropBufferPolicy>();
+        Ptr<FbaBufferPolicy> fba = CreateObject<FbaBufferPolicy>();
+        const std::vector<Ptr<Object>> all = {epd, sd, fba};
+        for (double f : {0.8, 0.875, 0.57, 0.5, 0.29, 0.7, 0.999999, 0.000001, 1.0 / 3.0})
+        {
+            for (const Ptr<Object>& p : all)
+            {
+                p->SetAttribute("ThresholdFraction", DoubleValue(f));
+            }
+            const uint32_t micro = AtmThresholdFractionToMicro(f);
+            for (uint32_t k : {1U, 2U, 3U, 7U, 10U, 100U, 1000U, 8192U, 600000U, 20000000U})
+            {
+                const uint32_t t = AtmThresholdCells(0, micro, k);
+                NS_TEST_ASSERT_MSG_EQ(epd->GetThresholdCells(k), t, "EPD T, f=" << f << " K=" << k);
+                NS_TEST_ASSERT_MSG_EQ(sd->GetThresholdCells(k), t, "SD R, f=" << f << " K=" << k);
+                NS_TEST_ASSERT_MSG_EQ(fba->GetThresholdCells(k), t, "FBA R, f=" << f << " K=" << k);
+            }
+        }
+        for (const Ptr<Object>& p : all)
+        {
+            p->SetAttribute("ThresholdCells", UintegerValue(123));
+        }
+        NS_TEST_ASSERT_MSG_EQ(epd->GetThresholdCells(1000), 123U, "EPD: ThresholdCells overrides");
+        NS_TEST_ASSERT_MSG_EQ(sd->GetThresholdCells(1000), 123U, "SD: ThresholdCells overrides");
+        NS_TEST_ASSERT_MSG_EQ(fba->GetThresholdCells(1000), 123U, "FBA: ThresholdCells overrides");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-buffer-policy-contract test suite.
  */
 class BufferPolicyContractTestSuite : public TestSuite
@@ -259,9 +367,11 @@ class BufferPolicyContractTestSuite : public TestSuite
     BufferPolicyContractTestSuite()
         : TestSuite("atm-buffer-policy-contract", ATM_SUITE_UNIT)
     {
+        AddTestCase(new BufferPolicyRegistrationTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyNeverOverfillsTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyFrameRuleTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyDeterminismTestCase, ATM_TEST_QUICK);
+        AddTestCase(new BufferPolicyThresholdRuleTestCase, ATM_TEST_QUICK);
     }
 };
 

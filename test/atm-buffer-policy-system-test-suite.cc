@@ -7,6 +7,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/core-module.h"
@@ -74,47 +75,34 @@ class AtmPolicyLedgerTestCase : public TestCase
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1500 - 52));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(65535));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(65535));
-        NodeContainer src(n);
-        NodeContainer dst(n);
-        NodeContainer sw(2);
-        AtmHelper atm;
-        atm.SetDeviceAttribute("Mtu", UintegerValue(1500));
-        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(600));
-        atm.SetSwitchPortAttribute("QueueMode", StringValue(m_queueMode));
-        atm.SetBufferPolicy(m_policy);
-        atm.InstallSwitch(sw);
-        atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(20)));
-        NetDeviceContainer hostNics;
-        NetDeviceContainer sinkNics;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            hostNics.Add(atm.Install(src.Get(i), sw.Get(0)).Get(0));
-            sinkNics.Add(atm.Install(sw.Get(1), dst.Get(i)).Get(1));
-        }
-        atm.SetChannelAttribute("CellRate", StringValue("E3"));
-        atm.SetChannelAttribute("Delay", TimeValue(MilliSeconds(3)));
-        Ptr<AtmDevice> trunk = DynamicCast<AtmDevice>(atm.Install(sw.Get(0), sw.Get(1)).Get(0));
-
-        InternetStackHelper internet;
-        internet.Install(src);
-        internet.Install(dst);
-        Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.0");
-        AtmPvcHelper pvcs;
+        // The N-source topology (AtmNSourceHelper): OC-3c access links of 20 us, the E3 trunk
+        // of 3 ms, 600-cell switch ports, one PVC per host pair. The connections are ns-3's own
+        // TCP (ns3::TcpSocketFactory), not the helper's era presets.
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(n);
+        nsrc.SetLinkRate(AtmCellRate("OC3c"));
+        nsrc.SetTrunkRate(AtmCellRate("E3"));
+        nsrc.SetAccessDelay(MicroSeconds(20));
+        nsrc.SetTrunkDelay(MilliSeconds(3));
+        nsrc.SetBufferCells(600);
+        nsrc.SetBufferPolicy(m_policy);
+        nsrc.GetAtmHelper().SetDeviceAttribute("Mtu", UintegerValue(1500));
+        nsrc.GetAtmHelper().SetSwitchPortAttribute("QueueMode", StringValue(m_queueMode));
+        const AtmNSourceTopology net = nsrc.Install();
+        Ptr<AtmDevice> trunk = net.trunk;
         std::vector<Ptr<PacketSink>> sinks;
         EdgeDrops edge;
         for (uint32_t i = 0; i < n; ++i)
         {
-            Ipv4InterfaceContainer ifs =
-                addresses.Assign(NetDeviceContainer(hostNics.Get(i), sinkNics.Get(i)));
-            addresses.NewNetwork();
-            pvcs.Install(hostNics.Get(i), sinkNics.Get(i));
-            hostNics.Get(i)->TraceConnectWithoutContext("TxDrop",
-                                                        MakeCallback(&EdgeDrops::Drop, &edge));
-            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 80));
-            bulk.Install(src.Get(i)).Start(Seconds(0.01 * i));
+            net.sourceDevices[i]->TraceConnectWithoutContext(
+                "TxDrop",
+                MakeCallback(&EdgeDrops::Drop, &edge));
+            BulkSendHelper bulk("ns3::TcpSocketFactory",
+                                InetSocketAddress(net.sinkAddresses[i], 80));
+            bulk.Install(net.sources.Get(i)).Start(Seconds(0.01 * i));
             PacketSinkHelper sink("ns3::TcpSocketFactory",
                                   InetSocketAddress(Ipv4Address::GetAny(), 80));
-            sinks.push_back(DynamicCast<PacketSink>(sink.Install(dst.Get(i)).Get(0)));
+            sinks.push_back(DynamicCast<PacketSink>(sink.Install(net.sinks.Get(i)).Get(0)));
         }
         Simulator::Stop(Seconds(8));
         Simulator::Run();
@@ -122,7 +110,7 @@ class AtmPolicyLedgerTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(trunk->GetOutputPort()->GetBufferPolicy()->GetInstanceTypeId(),
                               AtmBufferPolicyFactory::Resolve(m_policy),
                               "the trunk port runs the policy");
-        for (const AtmPvc& pvc : pvcs.GetPvcs())
+        for (const AtmPvc& pvc : net.pvcs)
         {
             for (bool fwd : {true, false})
             {

@@ -3,9 +3,11 @@
  */
 
 #include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
 
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-int128.h"
 #include "ns3/nstime.h"
 #include "ns3/test.h"
 
@@ -25,24 +27,13 @@
  */
 
 using namespace ns3;
+using namespace ns3::atmtest;
 
 namespace
 {
 
-/// Unsigned 128-bit integer for the oracles.
-__extension__ typedef unsigned __int128 Uint128;
-/// Signed 128-bit integer for the oracles.
-__extension__ typedef __int128 Int128;
-
 /// Time steps per second: the suite assumes ns-3's default nanosecond resolution (checked).
 constexpr int64_t NS_PER_S = 1000000000;
-
-/// @return a time of @p ns nanoseconds (raw steps at nanosecond resolution)
-Time
-Ns(int64_t ns)
-{
-    return Time(ns);
-}
 
 /// The presets of SPEC 2.5 plus two non-preset rates.
 const std::vector<std::string>&
@@ -91,8 +82,9 @@ class XorShift
 bool
 IsNearestStepTiesUp(const AtmCellRate& rate, uint64_t k, int64_t startNs)
 {
-    const Int128 num = rate.GetNumerator();
-    const Int128 e = num * startNs - static_cast<Int128>(k) * rate.GetDenominator() * NS_PER_S;
+    const AtmInt128 num = rate.GetNumerator();
+    const AtmInt128 e =
+        num * startNs - static_cast<AtmInt128>(k) * rate.GetDenominator() * NS_PER_S;
     return -num < 2 * e && 2 * e <= num;
 }
 
@@ -240,7 +232,8 @@ class AtmCellClockLongRunTestCase : public TestCase
                 for (uint64_t seconds : {1, 10, 11, 53, 1000})
                 {
                     // rate x T = num x T / den exactly.
-                    const Uint128 product = static_cast<Uint128>(rate.GetNumerator()) * seconds;
+                    const AtmUint128 product =
+                        static_cast<AtmUint128>(rate.GetNumerator()) * seconds;
                     const uint64_t floorCount =
                         static_cast<uint64_t>(product / rate.GetDenominator());
                     const bool exact = (product % rate.GetDenominator()) == 0;
@@ -404,7 +397,7 @@ class AtmCellClockJitterTestCase : public TestCase
         {
             const AtmCellRate rate = AtmCellRate::Parse(name);
             const AtmCellClock clock(rate);
-            const Uint128 cellNum = static_cast<Uint128>(rate.GetDenominator()) * NS_PER_S;
+            const AtmUint128 cellNum = static_cast<AtmUint128>(rate.GetDenominator()) * NS_PER_S;
             const int64_t floorLength = static_cast<int64_t>(cellNum / rate.GetNumerator());
             const int64_t ceilLength = floorLength + (cellNum % rate.GetNumerator() != 0 ? 1 : 0);
             int64_t minLength = INT64_MAX;

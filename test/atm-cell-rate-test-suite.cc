@@ -23,6 +23,8 @@
  * rates into exact fractions, the line and payload conventions of SPEC 2.6, the round trip through
  * strings, attributes and CommandLine, and the refusal of invalid strings. Oracles: fractions
  * reduced by hand from the SPEC 2.5 and 2.6 tables.
+ * Also the exact order of rates (Compare() and the relational operators), against
+ * cross-multiplications worked out by hand.
  */
 
 using namespace ns3;
@@ -551,6 +553,67 @@ class AtmCellRateStreamTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Compare() and the relational operators order rates exactly, as fractions.
+ */
+class AtmCellRateCompareTestCase : public TestCase
+{
+  public:
+    AtmCellRateCompareTestCase()
+        : TestCase("Compare() and <, <=, >, >= order rates exactly as fractions: OC3c lies "
+                   "between 353207 and 353208, equal rates from different strings compare "
+                   "equal, rates one part in 2^64 apart are ordered, zero is below every rate")
+    {
+    }
+
+  private:
+    /**
+     * @brief Check every operator against the expected sign of a - b.
+     * @param a a rate
+     * @param b a rate
+     * @param sign -1, 0 or 1: the sign of a - b worked out by hand
+     * @param what the case, for the messages
+     */
+    void Check(const AtmCellRate& a, const AtmCellRate& b, int sign, const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_EQ(a.Compare(b), sign, what << ": a.Compare(b)");
+        NS_TEST_EXPECT_MSG_EQ(b.Compare(a), -sign, what << ": b.Compare(a) (antisymmetric)");
+        NS_TEST_EXPECT_MSG_EQ((a < b), (sign < 0), what << ": a < b");
+        NS_TEST_EXPECT_MSG_EQ((a <= b), (sign <= 0), what << ": a <= b");
+        NS_TEST_EXPECT_MSG_EQ((a > b), (sign > 0), what << ": a > b");
+        NS_TEST_EXPECT_MSG_EQ((a >= b), (sign >= 0), what << ": a >= b");
+        NS_TEST_EXPECT_MSG_EQ((a == b), (sign == 0), what << ": a == b agrees with Compare()");
+        NS_TEST_EXPECT_MSG_EQ((a != b), (sign != 0), what << ": a != b agrees with Compare()");
+    }
+
+    void DoRun() override
+    {
+        // 18720000/53 = 353207.547...: 353207 x 53 = 18719971 < 18720000 < 18720024 = 353208 x 53.
+        Check(AtmCellRate(353207), AtmCellRate("OC3c"), -1, "353207 vs OC3c");
+        Check(AtmCellRate(353208), AtmCellRate("OC3c"), 1, "353208 vs OC3c");
+        Check(AtmCellRate("OC3c"), AtmCellRate(149760000, 424), 0, "OC3c vs 149760000/424");
+        // One rate, three spellings: 12.5 us per cell = 80000 cells/s = E3.
+        Check(AtmCellRate("12.5us"), AtmCellRate("E3"), 0, "12.5us vs E3");
+        Check(AtmCellRate("OC3c"),
+              AtmCellRate("Sandia"),
+              -1,
+              "OC3c (353207.5) vs Sandia (363636.4)");
+        // (2^64 - 1)/(2^64 - 2) = 1 + 1/(2^64 - 2) < 1 + 1/(2^64 - 3) = (2^64 - 2)/(2^64 - 3): both
+        // round to 1.0 as doubles; the products need 128 bits.
+        const uint64_t m = UINT64_MAX;
+        const AtmCellRate a(m, m - 1);
+        const AtmCellRate b(m - 1, m - 2);
+        NS_TEST_EXPECT_MSG_EQ(a.GetCellsPerSecond(), b.GetCellsPerSecond(), "equal as doubles");
+        Check(a, b, -1, "(2^64-1)/(2^64-2) vs (2^64-2)/(2^64-3)");
+        Check(AtmCellRate(m), AtmCellRate(m - 1), 1, "2^64-1 vs 2^64-2");
+        Check(AtmCellRate(1, m), AtmCellRate(1, m - 1), -1, "1/(2^64-1) vs 1/(2^64-2)");
+        // The zero (not configured) rate.
+        Check(AtmCellRate(), AtmCellRate(1, m), -1, "zero vs the smallest positive rate");
+        Check(AtmCellRate(), AtmCellRate(), 0, "zero vs zero");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief Invalid strings are refused with the reason and the accepted forms.
  */
 class AtmCellRateInvalidTestCase : public TestCase
@@ -648,6 +711,7 @@ class AtmCellRateTestSuite : public TestSuite
         AddTestCase(new AtmCellRateToStringTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellRateAttributeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellRateStreamTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmCellRateCompareTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellRateInvalidTestCase, ATM_TEST_QUICK);
     }
 };

@@ -8,6 +8,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-credit-flow-control.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -220,68 +221,61 @@ class AtmCreditZeroLossTestCase : public TestCase
     {
         const uint32_t n = 4;
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1500 - 52));
-        NodeContainer src(n);
-        NodeContainer dst(n);
-        NodeContainer sw(2);
-        AtmHelper atm;
-        atm.SetDeviceAttribute("Mtu", UintegerValue(1500));
-        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(64));
-        atm.SetSwitchPortAttribute("QueueMode", StringValue("PER_VC"));
-        atm.SetCellScheduler("ns3::RoundRobinCellScheduler");
-        atm.SetCreditFlowControl(5);
-        atm.InstallSwitch(sw);
-        atm.SetChannelAttribute("CellRate", StringValue("Sandia"));
-        atm.SetChannelAttribute("Delay", TimeValue(NanoSeconds(500)));
-        NetDeviceContainer hostNics;
-        NetDeviceContainer sinkNics;
-        NetDeviceContainer all;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            NetDeviceContainer l = atm.Install(src.Get(i), sw.Get(0));
-            NetDeviceContainer r = atm.Install(sw.Get(1), dst.Get(i));
-            hostNics.Add(l.Get(0));
-            sinkNics.Add(r.Get(1));
-            all.Add(l);
-            all.Add(r);
-        }
-        atm.SetChannelAttribute("CellRate", StringValue("E3")); // 4.5 times slower
-        all.Add(atm.Install(sw.Get(0), sw.Get(1)));
-        Ptr<AtmDevice> trunk = DynamicCast<AtmDevice>(all.Get(all.GetN() - 2));
-
-        InternetStackHelper internet;
-        internet.Install(src);
-        internet.Install(dst);
-        Ipv4AddressHelper addresses("10.2.0.0", "255.255.255.0");
-        AtmPvcHelper pvcs;
+        // The N-source topology (AtmNSourceHelper) with 5 credits per VC and hop (per-VC queues
+        // served round robin), 64-cell switch ports, Sandia-rate access links and an E3 trunk
+        // (4.5 times slower), 500 ns on every link. The connections are ns-3's own TCP
+        // (ns3::TcpSocketFactory), not the helper's era presets.
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(n);
+        nsrc.SetLinkRate(AtmCellRate("Sandia"));
+        nsrc.SetTrunkRate(AtmCellRate("E3"));
+        nsrc.SetAccessDelay(NanoSeconds(500));
+        nsrc.SetTrunkDelay(NanoSeconds(500));
+        nsrc.SetBufferCells(64);
+        nsrc.SetCreditFlowControl(5);
+        nsrc.GetAtmHelper().SetDeviceAttribute("Mtu", UintegerValue(1500));
+        const AtmNSourceTopology net = nsrc.Install();
+        Ptr<AtmDevice> trunk = net.trunk;
         Losses losses;
         std::vector<Ptr<PacketSink>> sinks;
         for (uint32_t i = 0; i < n; ++i)
         {
-            Ipv4InterfaceContainer ifs =
-                addresses.Assign(NetDeviceContainer(hostNics.Get(i), sinkNics.Get(i)));
-            addresses.NewNetwork();
-            pvcs.Install(hostNics.Get(i), sinkNics.Get(i));
-            hostNics.Get(i)->TraceConnectWithoutContext("TxDrop",
-                                                        MakeCallback(&Losses::Edge, &losses));
-            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 9));
-            bulk.Install(src.Get(i)).Start(Seconds(0));
+            net.sourceDevices[i]->TraceConnectWithoutContext(
+                "TxDrop",
+                MakeCallback(&Losses::Edge, &losses));
+            BulkSendHelper bulk("ns3::TcpSocketFactory",
+                                InetSocketAddress(net.sinkAddresses[i], 9));
+            bulk.Install(net.sources.Get(i)).Start(Seconds(0));
             PacketSinkHelper sink("ns3::TcpSocketFactory",
                                   InetSocketAddress(Ipv4Address::GetAny(), 9));
-            sinks.push_back(DynamicCast<PacketSink>(sink.Install(dst.Get(i)).Get(0)));
+            sinks.push_back(DynamicCast<PacketSink>(sink.Install(net.sinks.Get(i)).Get(0)));
         }
-        for (uint32_t i = 0; i < all.GetN(); ++i)
+        // Every ATM output port: both ends of every access link and of the trunk.
+        uint32_t ports = 0;
+        for (const NodeContainer& nodes : {net.sources, net.sinks, net.switches})
         {
-            DynamicCast<AtmDevice>(all.Get(i))
-                ->GetOutputPort()
-                ->TraceConnectWithoutContext("CellDrop", MakeCallback(&Losses::Cell, &losses));
+            for (auto node = nodes.Begin(); node != nodes.End(); ++node)
+            {
+                for (uint32_t j = 0; j < (*node)->GetNDevices(); ++j)
+                {
+                    if (Ptr<AtmDevice> dev = DynamicCast<AtmDevice>((*node)->GetDevice(j)))
+                    {
+                        dev->GetOutputPort()->TraceConnectWithoutContext(
+                            "CellDrop",
+                            MakeCallback(&Losses::Cell, &losses));
+                        ++ports;
+                    }
+                }
+            }
         }
+        NS_TEST_ASSERT_MSG_EQ(ports, 4 * n + 2, "two ports per access link and two on the trunk");
         const Time duration = Seconds(2);
         Simulator::Stop(duration);
         Simulator::Run();
 
         NS_TEST_ASSERT_MSG_EQ(losses.cells, 0, "no cell dropped at any port");
         NS_TEST_ASSERT_MSG_EQ(losses.edge, 0, "no SDU refused at the edge");
-        for (const AtmPvc& pvc : pvcs.GetPvcs())
+        for (const AtmPvc& pvc : net.pvcs)
         {
             for (bool fwd : {true, false})
             {
@@ -294,8 +288,7 @@ class AtmCreditZeroLossTestCase : public TestCase
         uint64_t hostHolds = 0;
         for (uint32_t i = 0; i < n; ++i)
         {
-            hostHolds +=
-                DynamicCast<AtmDevice>(hostNics.Get(i))->GetCreditFlowControl()->GetHolds();
+            hostHolds += net.sourceDevices[i]->GetCreditFlowControl()->GetHolds();
         }
         NS_TEST_ASSERT_MSG_GT(hostHolds, 0, "back-pressure reached the sending adapters");
 

@@ -3,6 +3,7 @@
  */
 
 #include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-helper.h"
@@ -603,18 +604,14 @@ class AtmHelperPoliciesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer hosts(2);
-        NodeContainer sw(1);
         AtmHelper atm;
         atm.SetSwitchPortAttribute("BufferCells", UintegerValue(777));
         atm.SetSwitchPortAttribute("QueueMode", StringValue("PER_VC"));
         atm.SetCellScheduler("ns3::RoundRobinCellScheduler");
         atm.SetBufferPolicy("ns3::TailDropBufferPolicy");
-        atm.InstallSwitch(sw);
-        NetDeviceContainer l = atm.Install(hosts.Get(0), sw.Get(0));
-        NetDeviceContainer r = atm.Install(sw.Get(0), hosts.Get(1));
-        Ptr<AtmOutputPort> p0 = DynamicCast<AtmDevice>(l.Get(1))->GetOutputPort();
-        Ptr<AtmOutputPort> p1 = DynamicCast<AtmDevice>(r.Get(0))->GetOutputPort();
+        const atmtest::AtmHostPair path(atm);
+        Ptr<AtmOutputPort> p0 = path.port[0]->GetOutputPort();
+        Ptr<AtmOutputPort> p1 = path.port[1]->GetOutputPort();
         NS_TEST_ASSERT_MSG_EQ(p0->GetBufferCells(), 777, "BufferCells");
         NS_TEST_ASSERT_MSG_EQ(p0->GetQueueMode(), AtmOutputPort::PER_VC, "QueueMode");
         NS_TEST_ASSERT_MSG_EQ(p0->GetCellScheduler()->GetInstanceTypeId().GetName(),
@@ -622,7 +619,7 @@ class AtmHelperPoliciesTestCase : public TestCase
                               "scheduler type");
         NS_TEST_ASSERT_MSG_NE(p0->GetCellScheduler(), p1->GetCellScheduler(), "one per port");
         NS_TEST_ASSERT_MSG_NE(p0->GetBufferPolicy(), p1->GetBufferPolicy(), "one per port");
-        Ptr<AtmOutputPort> adapter = DynamicCast<AtmDevice>(l.Get(0))->GetOutputPort();
+        Ptr<AtmOutputPort> adapter = path.nic[0]->GetOutputPort();
         NS_TEST_ASSERT_MSG_EQ(adapter->GetQueueMode(),
                               AtmOutputPort::PER_VC,
                               "adapters interleave VCs");

@@ -70,33 +70,39 @@ class RecordingBufferPolicy : public AtmBufferPolicy
     }
 
     std::vector<uint32_t> added;      //!< NotifyVcAdded() indices
-    std::vector<uint32_t> admitted;   //!< cell.vc of each Admit()
-    std::vector<uint32_t> seenK;      //!< K of each Admit()
-    std::vector<uint32_t> seenX;      //!< X of each Admit()
-    std::vector<uint32_t> seenVcs;    //!< number of VCs in the state of each Admit()
-    std::vector<uint32_t> departed;   //!< cell.vc of each NotifyDeparture()
-    std::vector<uint32_t> delimiters; //!< cell.vc of each AdmitDelimiter()
+    std::vector<uint32_t> admitted;   //!< the vc argument of each Admit()
+    std::vector<uint32_t> admittedCells;  //!< cell.vc of each Admit()
+    std::vector<uint32_t> seenK;          //!< K of each Admit()
+    std::vector<uint32_t> seenX;          //!< X of each Admit()
+    std::vector<uint32_t> seenVcs;        //!< number of VCs in the state of each Admit()
+    std::vector<uint32_t> departed;       //!< the vc argument of each NotifyDeparture()
+    std::vector<uint32_t> departedCells;  //!< cell.vc of each NotifyDeparture()
+    std::vector<uint32_t> delimiters;     //!< the vc argument of each AdmitDelimiter()
+    std::vector<uint32_t> delimiterCells; //!< cell.vc of each AdmitDelimiter()
 
     void NotifyVcAdded(uint32_t vc) override
     {
         added.push_back(vc);
     }
 
-    void NotifyDeparture(const AtmPortState& state, const AtmCell& cell) override
+  private:
+    void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
-        departed.push_back(cell.vc);
+        departed.push_back(vc);
+        departedCells.push_back(cell.vc);
     }
 
-    bool AdmitDelimiter(const AtmPortState& state, const AtmCell& eom) override
+    bool DoAdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom) override
     {
-        delimiters.push_back(eom.vc);
+        delimiters.push_back(vc);
+        delimiterCells.push_back(eom.vc);
         return true;
     }
 
-  private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
-        admitted.push_back(cell.vc);
+        admitted.push_back(vc);
+        admittedCells.push_back(cell.vc);
         seenK.push_back(state.GetBufferCells());
         seenX.push_back(state.GetCellsInBuffer());
         seenVcs.push_back(state.GetNVcs());
@@ -351,7 +357,8 @@ class PartitionLocalIndicesTestCase : public TestCase
     PartitionLocalIndicesTestCase()
         : TestCase("Policies see their buffer's VCs numbered 0, 1, ... in AddVc order (UBR, VBR, "
                    "CBR, VBR, UBR give shared 0 1 2 and VBR 0 1), their own K and X, in Admit, "
-                   "AdmitDelimiter and NotifyDeparture; traces keep port-wide indices")
+                   "AdmitDelimiter and NotifyDeparture; the cells and traces keep port-wide "
+                   "indices")
     {
     }
 
@@ -398,6 +405,12 @@ class PartitionLocalIndicesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(JoinIds(b->seenK), "4", "VBR K");
         NS_TEST_ASSERT_MSG_EQ(JoinIds(b->seenVcs), "2", "VBR state has 2 VCs");
         NS_TEST_ASSERT_MSG_EQ(JoinIds(a->admitted), "2 1", "g4, g2 are shared VCs 2, 1");
+        // The cells themselves keep the port's VC index: a policy reads its index from the
+        // argument, and the port never rewrites AtmCell::vc for it.
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(b->admittedCells), "3", "Admit: g3's cell carries vc 3");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(a->admittedCells),
+                              "4 2",
+                              "Admit: g4's and g2's cells carry vc 4 and 2");
         NS_TEST_ASSERT_MSG_EQ(JoinIds(a->seenK), "10 10", "shared K");
         NS_TEST_ASSERT_MSG_EQ(JoinIds(a->seenX), "0 1", "shared X excludes VBR cells");
         std::vector<uint32_t> out;
@@ -408,6 +421,10 @@ class PartitionLocalIndicesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(JoinIds(out), "3 4 2", "Dequeue returns port-wide indices");
         NS_TEST_ASSERT_MSG_EQ(JoinIds(b->departed), "1", "VBR NotifyDeparture local");
         NS_TEST_ASSERT_MSG_EQ(JoinIds(a->departed), "2 1", "shared NotifyDeparture local");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(b->departedCells), "3", "NotifyDeparture: cell of vc 3");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(a->departedCells),
+                              "4 2",
+                              "NotifyDeparture: cells of vc 4 and 2");
         NS_TEST_ASSERT_MSG_EQ(counter.dequeues[0].first, g3, "CellDequeue port-wide");
 
         // Overflow of the 4-cell VBR buffer by a 6-cell PDU of g1: PPD, then its EOM offered to
@@ -422,6 +439,9 @@ class PartitionLocalIndicesTestCase : public TestCase
                               "port frame state");
         port->Receive(MakePduCell(g1, 5, 6), g1);
         NS_TEST_ASSERT_MSG_EQ(JoinIds(b->delimiters), "0", "AdmitDelimiter local index");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(b->delimiterCells),
+                              std::to_string(g1),
+                              "AdmitDelimiter: the EOM carries the port's vc of g1");
         NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(g1).cellsDropped, 2U, "cell 4 and the EOM");
         NS_TEST_ASSERT_MSG_EQ(vbr.GetFrameState(0), AtmFrameState::IDLE, "PDU over");
         NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1U, "one FrameDrop");
@@ -659,21 +679,17 @@ class PartitionHelperTestCase : public TestCase
     void DoRun() override
     {
         using C = AtmServiceCategory;
-        NodeContainer hosts(2);
-        NodeContainer switches(1);
         AtmHelper atm;
         atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
         atm.SetSwitchPortAttribute("QueueMode", EnumValue(AtmOutputPort::PER_CLASS));
         atm.SetBufferPolicy("epd");
         atm.SetClassBuffer(C::RT_VBR, 100, "tail");
         atm.SetClassBuffer(C::RT_VBR, 256, "pbs", "ClpThresholdCells", UintegerValue(200));
-        atm.InstallSwitch(switches);
-        NetDeviceContainer a = atm.Install(hosts.Get(0), switches.Get(0));
-        NetDeviceContainer b = atm.Install(hosts.Get(1), switches.Get(0));
+        const AtmHostPair path(atm);
         std::vector<Ptr<AtmBufferPolicy>> policies;
-        for (Ptr<NetDevice> nd : {a.Get(1), b.Get(1)})
+        for (const Ptr<AtmDevice>& switchPort : path.port)
         {
-            Ptr<AtmOutputPort> port = DynamicCast<AtmDevice>(nd)->GetOutputPort();
+            Ptr<AtmOutputPort> port = switchPort->GetOutputPort();
             NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::RT_VBR), true, "switch port");
             NS_TEST_ASSERT_MSG_EQ(port->GetClassBufferCells(C::RT_VBR), 256U, "the second call");
             NS_TEST_ASSERT_MSG_EQ(port->GetTotalBufferCells(), 1256U, "1000 + 256");
@@ -690,9 +706,9 @@ class PartitionHelperTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(port->GetPartitionState(C::RT_VBR).GetBufferCells(), 256U, "K");
         }
         NS_TEST_ASSERT_MSG_EQ((policies[0] != policies[1]), true, "one policy object per port");
-        for (Ptr<NetDevice> nd : {a.Get(0), b.Get(0)})
+        for (const Ptr<AtmNetDevice>& nic : path.nic)
         {
-            Ptr<AtmOutputPort> port = DynamicCast<AtmDevice>(nd)->GetOutputPort();
+            Ptr<AtmOutputPort> port = nic->GetOutputPort();
             NS_TEST_ASSERT_MSG_EQ(port->HasClassBuffer(C::RT_VBR), false, "adapter");
         }
         Simulator::Destroy();

@@ -68,13 +68,13 @@ class ScriptedBufferPolicy : public AtmBufferPolicy
     uint32_t consulted{0};               //!< Admit() calls seen
     uint32_t departures{0};              //!< NotifyDeparture() calls seen
 
-    void NotifyDeparture(const AtmPortState& state, const AtmCell& cell) override
+  private:
+    void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
         ++departures;
     }
 
-  private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
         ++consulted;
         if (!script.empty())
@@ -514,7 +514,9 @@ class OutputPortPurgeTailTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v1), 2, "other VC untouched");
         NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 5, "occupancy after the purge");
         NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 3, "three cells purged");
-        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0), AtmFrameState::DROP_ALL, "");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::DROP_ALL,
+                              "after the purge the rest of the PDU, EOM included, is dropped");
         NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
         port->Receive(MakePduCell(v0, 4, 6), v0);
         port->Receive(MakePduCell(v0, 5, 6), v0); // EOM: dropped in DROP_ALL
@@ -584,7 +586,9 @@ class OutputPortHeadSentTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 2, "cell 1 and the EOM");
         NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->index, 1, "cell 1");
         NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->IsEndOfPdu(), true, "EOM kept");
-        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, ScriptedBufferPolicy::REASON_A), 2, "");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(vc, ScriptedBufferPolicy::REASON_A),
+                              2,
+                              "cell 2 (refused) and cell 3 (DROP_PPD) counted under REASON_A");
         // The next PDU: no head sent, so drop-whole purges and drops the EOM again.
         port->Receive(MakePduCell(vc, 0, 3), vc);
         policy->script = {AtmAdmitDecision::DropAndPurgeTail(ScriptedBufferPolicy::REASON_A)};
@@ -670,7 +674,9 @@ class OutputPortFrameDropOnceTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[0].second,
                               ScriptedBufferPolicy::REASON_A,
                               "first drop's reason");
-        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[1].second, ScriptedBufferPolicy::REASON_B, "");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[1].second,
+                              ScriptedBufferPolicy::REASON_B,
+                              "second drop's reason: the single-cell PDU's DROP_CELL");
         NS_TEST_ASSERT_MSG_EQ(port->GetStats().framesDropped, 2, "framesDropped");
         NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(ScriptedBufferPolicy::REASON_A), 1, "A");
         NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(ScriptedBufferPolicy::REASON_B), 2, "B");
@@ -746,7 +752,9 @@ class OutputPortPriorityTestCase : public TestCase
         const uint32_t u2 = port->AddVc(AtmServiceCategory::UBR);
         const uint32_t c3 = port->AddVc(AtmServiceCategory::CBR);
         NS_TEST_ASSERT_MSG_EQ(port->GetState().GetNQueues(), 2, "one queue per class");
-        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcQueue(u2), port->GetState().GetVcQueue(u0), "");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcQueue(u2),
+                              port->GetState().GetVcQueue(u0),
+                              "the two UBR VCs share the UBR queue");
         port->Receive(MakePduCell(u0, 0, 2), u0);
         port->Receive(MakePduCell(u2, 0, 2), u2);
         port->Receive(MakePduCell(c1, 0, 2), c1);

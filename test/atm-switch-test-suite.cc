@@ -86,8 +86,13 @@ class AtmSwitchVcCrossConnectTimingTestCase : public TestCase
   private:
     void DoRun() override
     {
-        SwitchBench b;
-        b.Switch()->SetAttribute("SwitchingDelay", TimeValue(MicroSeconds(10)));
+        // The switch from a pre-configured helper (SwitchBench(const AtmHelper&)).
+        AtmHelper atm;
+        atm.SetSwitchAttribute("SwitchingDelay", TimeValue(MicroSeconds(10)));
+        SwitchBench b(atm);
+        TimeValue delay;
+        b.Switch()->GetAttribute("SwitchingDelay", delay);
+        NS_TEST_ASSERT_MSG_EQ(delay.Get(), MicroSeconds(10), "the helper's SwitchingDelay");
         const uint32_t in = b.AddPort(MilliSeconds(1));
         const uint32_t out = b.AddPort(MilliSeconds(2));
         const uint32_t outVc = b.Switch()->AddVcCrossConnect(in, 0, 100, out, 5, 200);

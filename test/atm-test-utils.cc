@@ -272,7 +272,7 @@ PolicyDriver::Offer(const AtmCell& cell)
     switch (m_state.GetFrameState(vc))
     {
     case AtmFrameState::DROP_PPD:
-        out.accepted = eom && m_policy->AdmitDelimiter(m_state, cell) && room;
+        out.accepted = eom && m_policy->AdmitDelimiter(m_state, vc, cell) && room;
         next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_PPD;
         break;
     case AtmFrameState::DROP_ALL:
@@ -281,7 +281,7 @@ PolicyDriver::Offer(const AtmCell& cell)
     case AtmFrameState::IDLE:
     case AtmFrameState::ACCEPT:
         out.consulted = true;
-        out.decision = m_policy->Admit(m_state, cell);
+        out.decision = m_policy->Admit(m_state, vc, cell);
         switch (out.decision.action)
         {
         case AtmAdmitDecision::ACCEPT:
@@ -334,7 +334,7 @@ PolicyDriver::Depart(uint32_t vc)
     }
     AtmCell cell;
     cell.vc = vc;
-    m_policy->NotifyDeparture(m_state, cell);
+    m_policy->NotifyDeparture(m_state, vc, cell);
 }
 
 SchedulerDriver::SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& state)
@@ -687,11 +687,15 @@ TcpSegmentDropModel::DoReset()
 }
 
 SwitchBench::SwitchBench(const std::string& rate)
+    : SwitchBench(AtmHelper(), rate)
+{
+}
+
+SwitchBench::SwitchBench(const AtmHelper& atm, const std::string& rate)
     : m_rate(rate),
       m_node(CreateObject<Node>()),
-      m_switch(CreateObject<AtmSwitch>())
+      m_switch(atm.InstallSwitch(m_node))
 {
-    m_node->AggregateObject(m_switch);
 }
 
 uint32_t
@@ -734,24 +738,36 @@ SwitchBench::Probe(uint32_t i) const
 }
 
 AtmHostPair::AtmHostPair(Time linkDelay, const std::string& rate)
+    : AtmHostPair(AtmHelper(), linkDelay, rate)
+{
+}
+
+AtmHostPair::AtmHostPair(const AtmHelper& helper,
+                         Time linkDelay,
+                         const std::string& rate,
+                         const AtmPvcHelper& pvcHelper)
+    : atm(helper),
+      pvcs(pvcHelper)
 {
     hosts.Create(2);
-    NodeContainer sw;
-    sw.Create(1);
-    atm.InstallSwitch(sw);
+    NodeContainer s;
+    s.Create(1);
+    sw = s.Get(0);
+    atm.InstallSwitch(s);
     atm.SetChannelAttribute("CellRate", StringValue(rate));
     atm.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
-    NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(1));
+    NetDeviceContainer a = atm.Install(hosts.Get(0), sw);
+    NetDeviceContainer b = atm.Install(sw, hosts.Get(1));
     InternetStackHelper internet;
     internet.Install(hosts);
     NetDeviceContainer nics(a.Get(0), b.Get(1));
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     ifs = addresses.Assign(nics);
-    AtmPvcHelper pvcs;
-    pvcs.Install(nics.Get(0), nics.Get(1));
+    pvc = pvcs.Install(nics.Get(0), nics.Get(1));
     nic[0] = DynamicCast<AtmNetDevice>(nics.Get(0));
     nic[1] = DynamicCast<AtmNetDevice>(nics.Get(1));
+    port[0] = DynamicCast<AtmDevice>(a.Get(1));
+    port[1] = DynamicCast<AtmDevice>(b.Get(0));
 }
 
 } // namespace atmtest

@@ -16,11 +16,13 @@
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
+#include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"
 #include "ns3/error-model.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/rng-seed-manager.h"
@@ -43,6 +45,20 @@ namespace ns3
 {
 namespace atmtest
 {
+
+/**
+ * @ingroup atm-tests
+ * @brief A time of @p ns raw time steps, i.e. nanoseconds at ns-3's default resolution, which
+ *        the suites of exact slot and conformance arithmetic assume (cell clock, GCRA, dual
+ *        GCRA, F-GCRA); their oracles are evaluated in AtmInt128 (ns3/atm-int128.h).
+ * @param ns the number of time steps
+ * @return the time
+ */
+inline Time
+Ns(int64_t ns)
+{
+    return Time(ns);
+}
 
 /**
  * @ingroup atm-tests
@@ -279,7 +295,8 @@ class PolicyDriver
 
     /**
      * @brief Offer an arriving cell.
-     * @param cell the cell (cell.vc selects the VC)
+     * @param cell the cell; cell.vc, its VC's index at this (modelled) port, selects the VC and
+     *        is the index the policy is given
      * @return the outcome
      */
     Outcome Offer(const AtmCell& cell);
@@ -557,6 +574,20 @@ class SwitchBench
     explicit SwitchBench(const std::string& rate = "Sandia");
 
     /**
+     * @brief A bench whose switch is made by a pre-configured helper.
+     *
+     * The AtmSwitch comes from @p atm's InstallSwitch(), so its SetSwitchAttribute() settings
+     * (SwitchingDelay) apply. The ports and links are still the bench's own (AddPort()): a
+     * switch port with the helper's port settings can only be made together with its peer
+     * device by AtmHelper::Install(), and the peers here are probes; set port attributes on
+     * Port() and Out().
+     *
+     * @param atm the helper
+     * @param rate the CellRate of every link (AtmCellRate string)
+     */
+    SwitchBench(const AtmHelper& atm, const std::string& rate = "Sandia");
+
+    /**
      * @brief Add a switch port and link it to a new probe.
      * @param delay the link's propagation delay
      * @return the port index
@@ -590,20 +621,44 @@ class SwitchBench
 };
 
 /**
+ * @ingroup atm-tests
  * @brief h0 -- s0 -- h1: two hosts with IPv4 (10.1.1.1, 10.1.1.2) on one switch, one PVC.
+ *
+ * Built in this order: the hosts, then the switch (AtmHelper::InstallSwitch), the links h0-s0
+ * and s0-h1 (AtmHelper::Install) with the given rate and delay, the internet stack on the
+ * hosts, their addresses, and the PVC h0 -> h1 (AtmPvcHelper::Install).
  */
 struct AtmHostPair
 {
     NodeContainer hosts;        //!< h0, h1
-    Ptr<AtmNetDevice> nic[2];   //!< their adapters
-    Ipv4InterfaceContainer ifs; //!< their interfaces
+    Ptr<Node> sw;               //!< s0
+    Ptr<AtmNetDevice> nic[2];   //!< the hosts' adapters
+    Ptr<AtmDevice> port[2];     //!< s0's ports: port[0] towards h0, port[1] towards h1
+    Ipv4InterfaceContainer ifs; //!< the hosts' interfaces
     AtmHelper atm;              //!< the helper that built it (InstallHostCpu, traces)
+    AtmPvcHelper pvcs;          //!< the PVC helper that set up the PVC (ledgers)
+    AtmPvc pvc;                 //!< the PVC, src h0 and dst h1
 
     /**
      * @param linkDelay propagation delay of each of the two links
      * @param rate their CellRate
      */
     explicit AtmHostPair(Time linkDelay = Time(0), const std::string& rate = "OC3c");
+
+    /**
+     * @brief The pair built with pre-configured helpers: switch, switch-port and device
+     *        attributes, buffer policies, schedulers, class buffers or credits from @p helper
+     *        (e.g. `Upc` on the switch ports, which must be set before the ports are made), the
+     *        PVC's contract and shaping from @p pvcHelper.
+     * @param helper the helper, copied into #atm; the copy's channel CellRate and Delay are set
+     * @param linkDelay propagation delay of each of the two links
+     * @param rate their CellRate
+     * @param pvcHelper the PVC helper, copied into #pvcs, which installs the PVC
+     */
+    AtmHostPair(const AtmHelper& helper,
+                Time linkDelay = Time(0),
+                const std::string& rate = "OC3c",
+                const AtmPvcHelper& pvcHelper = AtmPvcHelper());
 };
 
 /**

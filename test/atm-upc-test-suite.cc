@@ -418,28 +418,18 @@ class AtmUpcTcpOverCbrTestCase : public TestCase
     {
         for (bool shaped : {true, false})
         {
-            NodeContainer hosts;
-            hosts.Create(2);
-            NodeContainer sw;
-            sw.Create(1);
+            // The switch ports police (Upc), so the helper is configured before it makes them.
             AtmHelper atm;
             atm.SetSwitchDeviceAttribute("Upc", BooleanValue(true));
-            atm.InstallSwitch(sw);
-            atm.SetChannelAttribute("CellRate", StringValue("OC3c"));
-            atm.SetChannelAttribute("Delay", TimeValue(MilliSeconds(1)));
-            NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
-            NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(1));
-            InternetStackHelper internet;
-            internet.Install(hosts);
-            NetDeviceContainer nics(a.Get(0), b.Get(1));
-            Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-            Ipv4InterfaceContainer ifs = addresses.Assign(nics);
-            TcpEraPresets tcp = TcpEraPresets::ForSource("bsd");
-            tcp.Install(hosts);
             AtmPvcHelper pvcs;
             pvcs.SetContract(AtmTrafficContract::Cbr(AtmCellRate(36000)));
             pvcs.SetShaping(shaped);
-            const AtmPvc pvc = pvcs.Install(nics.Get(0), nics.Get(1));
+            const AtmHostPair path(atm, MilliSeconds(1), "OC3c", pvcs);
+            const NodeContainer& hosts = path.hosts;
+            const Ipv4InterfaceContainer& ifs = path.ifs;
+            const AtmPvc& pvc = path.pvc;
+            TcpEraPresets tcp = TcpEraPresets::ForSource("bsd");
+            tcp.Install(hosts);
             uint64_t edgeDrops = 0;
             pvc.src->TraceConnectWithoutContext("TxDrop", MakeBoundCallback(&CountTxDrop, &edgeDrops));
             const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
@@ -450,7 +440,7 @@ class AtmUpcTcpOverCbrTestCase : public TestCase
             ApplicationContainer sinkApp = sinkHelper.Install(hosts.Get(1));
             Simulator::Stop(Seconds(4));
             Simulator::Run();
-            Ptr<AtmSwitch> s = sw.Get(0)->GetObject<AtmSwitch>();
+            Ptr<AtmSwitch> s = path.sw->GetObject<AtmSwitch>();
             const AtmVcLedger ledger = AtmPvcHelper::GetLedger(pvc, true);
             NS_TEST_ASSERT_MSG_EQ(ledger.Holds(), true, "ledger " << ledger);
             const double mbps =

@@ -3,9 +3,11 @@
  */
 
 #include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
+#include "ns3/atm-int128.h"
 #include "ns3/dual-gcra.h"
 #include "ns3/nstime.h"
 #include "ns3/test.h"
@@ -27,19 +29,10 @@
  */
 
 using namespace ns3;
+using namespace ns3::atmtest;
 
 namespace
 {
-
-/// Signed 128-bit integer for the oracles.
-__extension__ typedef __int128 Int128;
-
-/// @return a time of @p ns nanoseconds
-Time
-Ns(int64_t ns)
-{
-    return Time(ns);
-}
 
 /**
  * The contract of the hand examples: PCR 10 cells/ms (T = 100 us), SCR 2 cells/ms (T_s =
@@ -365,7 +358,7 @@ class DualGcraExactSourceTestCase : public TestCase
         // at the ceiling of the ideal time (never early).
         for (int64_t k = 0; k <= 100000; ++k)
         {
-            const Int128 ideal = k < 32 ? k * TP : 31 * TP + (k - 31) * TS;
+            const AtmInt128 ideal = k < 32 ? k * TP : 31 * TP + (k - 31) * TS;
             const Time t = Ns(static_cast<int64_t>((ideal + 7136) / 7137));
             if (d.Police(t, true, false) != DualGcra::CONFORMING)
             {
@@ -375,8 +368,8 @@ class DualGcraExactSourceTestCase : public TestCase
         return -1;
     }
 
-    static constexpr Int128 TP = static_cast<Int128>(331250) * 61;   //!< T_P x D
-    static constexpr Int128 TS = static_cast<Int128>(1000000) * 117; //!< T_S x D
+    static constexpr AtmInt128 TP = static_cast<AtmInt128>(331250) * 61;   //!< T_P x D
+    static constexpr AtmInt128 TS = static_cast<AtmInt128>(1000000) * 117; //!< T_S x D
 
     void DoRun() override
     {
@@ -425,11 +418,11 @@ class DualGcraBurstBoundTestCase : public TestCase
      */
     struct Bound
     {
-        Int128 a;   //!< PCR numerator
-        Int128 b;   //!< PCR denominator
-        Int128 c;   //!< SCR numerator
-        Int128 d;   //!< SCR denominator
-        Int128 mbs; //!< MBS
+        AtmInt128 a;   //!< PCR numerator
+        AtmInt128 b;   //!< PCR denominator
+        AtmInt128 c;   //!< SCR numerator
+        AtmInt128 d;   //!< SCR denominator
+        AtmInt128 mbs; //!< MBS
 
         /**
          * Arrivals are time steps and the GCRA compares at the time resolution, so a greedy
@@ -440,12 +433,12 @@ class DualGcraBurstBoundTestCase : public TestCase
          * @param t the measured window, ns
          * @return the bound
          */
-        Int128 operator()(int64_t t) const
+        AtmInt128 operator()(int64_t t) const
         {
-            const Int128 giga = 1000000000;
-            const Int128 t1 = t + 1;
-            const Int128 pcrTerm = CeilDiv(t1 * a, b * giga);
-            const Int128 scrTerm =
+            const AtmInt128 giga = 1000000000;
+            const AtmInt128 t1 = t + 1;
+            const AtmInt128 pcrTerm = CeilDiv(t1 * a, b * giga);
+            const AtmInt128 scrTerm =
                 CeilDiv(t1 * c * a + (mbs - 1) * (d * a - c * b) * giga, d * a * giga);
             return std::min(pcrTerm, scrTerm);
         }
@@ -455,7 +448,7 @@ class DualGcraBurstBoundTestCase : public TestCase
          * @param y a denominator (> 0)
          * @return ceil(x / y)
          */
-        static Int128 CeilDiv(Int128 x, Int128 y)
+        static AtmInt128 CeilDiv(AtmInt128 x, AtmInt128 y)
         {
             return (x + y - 1) / y;
         }
@@ -483,17 +476,17 @@ class DualGcraBurstBoundTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(g.Police(now, true, false), DualGcra::CONFORMING, "greedy");
                 times.push_back(now.GetTimeStep());
             }
-            const Bound bound{static_cast<Int128>(c.pcr.GetNumerator()),
-                              static_cast<Int128>(c.pcr.GetDenominator()),
-                              static_cast<Int128>(c.scr.GetNumerator()),
-                              static_cast<Int128>(c.scr.GetDenominator()),
+            const Bound bound{static_cast<AtmInt128>(c.pcr.GetNumerator()),
+                              static_cast<AtmInt128>(c.pcr.GetDenominator()),
+                              static_cast<AtmInt128>(c.scr.GetNumerator()),
+                              static_cast<AtmInt128>(c.scr.GetDenominator()),
                               c.mbs};
             for (size_t i = 0; i < times.size(); ++i)
             {
                 for (size_t j = i; j < times.size(); ++j)
                 {
-                    const Int128 n = static_cast<Int128>(j - i + 1);
-                    const Int128 limit = bound(times[j] - times[i]);
+                    const AtmInt128 n = static_cast<AtmInt128>(j - i + 1);
+                    const AtmInt128 limit = bound(times[j] - times[i]);
                     NS_TEST_ASSERT_MSG_EQ((n <= limit),
                                           true,
                                           c.pcr << ": window " << i << ".." << j);

@@ -169,15 +169,17 @@ class EpdDecisionTableTestCase : public TestCase
             const AtmAdmitDecision first = (x >= m_t) ? Refused() : Accepted();
             const AtmAdmitDecision inPdu = room ? Accepted() : Overflowed();
             // VC 2 has no cells queued: EPD looks at the shared X only.
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(2, 0, 5)), first, "first x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(0, 0, 5, true)),
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 2, MakePduCell(2, 0, 5)),
+                                  first,
+                                  "first x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 0, MakePduCell(0, 0, 5, true)),
                                   first,
                                   "first, CLP=1, x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(2, 0, 1)),
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 2, MakePduCell(2, 0, 1)),
                                   first,
                                   "single-cell PDU x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 3, 5)), inPdu, "mid x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 4, 5)), inPdu, "EOM x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 3, 5)), inPdu, "mid x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 4, 5)), inPdu, "EOM x=" << x);
         }
         NS_TEST_ASSERT_MSG_EQ(std::string(EpdBufferPolicy::BUFFER_FULL),
                               "EPD: buffer full",
@@ -209,11 +211,11 @@ class EpdStrictGreaterTestCase : public TestCase
         AtmPortState atT = FilledState(6, 2, 4);
         AtmPortState aboveT = FilledState(6, 2, 5);
         AtmPortState full = FilledState(6, 2, 6);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, MakePduCell(1, 0, 3)), Refused(), "X = T");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 1, MakePduCell(1, 0, 3)), Refused(), "X = T");
         policy->SetAttribute("UseStrictGreater", BooleanValue(true));
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, MakePduCell(1, 0, 3)), Accepted(), "X = T");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(aboveT, MakePduCell(1, 0, 3)), Refused(), "X = T+1");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, MakePduCell(1, 0, 3)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 1, MakePduCell(1, 0, 3)), Accepted(), "X = T");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(aboveT, 1, MakePduCell(1, 0, 3)), Refused(), "X = T+1");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, 1, MakePduCell(1, 0, 3)),
                               Refused(),
                               "X = K is above T: THRESHOLD, not BUFFER_FULL");
     }
@@ -369,14 +371,14 @@ class EpdSingleCellPduTestCase : public TestCase
         AtmPortState atT = FilledState(4, 2, 2);
         AtmPortState full = FilledState(4, 2, 4);
         const AtmCell single = MakePduCell(1, 0, 1);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, single), Accepted(), "X = 1 < T");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, single), Refused(false), "X = T");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, single), Refused(false), "X = K");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, single.vc, single), Accepted(), "X = 1 < T");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, single.vc, single), Refused(false), "X = T");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, single.vc, single), Refused(false), "X = K");
         policy->SetAttribute("KeepEomOnReject", BooleanValue(true));
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, single),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, single.vc, single),
                               Refused(true),
                               "X = T, KeepEomOnReject: the PDU is still refused");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, single),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, single.vc, single),
                               Refused(true),
                               "X = K: no room even for the EOM");
 
@@ -422,10 +424,14 @@ class EpdEomReserveTestCase : public TestCase
             const AtmAdmitDecision mid = (x < 7) ? Accepted() : Overflowed();
             const AtmAdmitDecision eom = (x < 10) ? Accepted() : Overflowed();
             const AtmAdmitDecision single = (x >= 8) ? Refused() : Accepted();
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(2, 0, 4)), first, "first x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 2, 4)), mid, "mid x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 3, 4)), eom, "EOM x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(2, 0, 1)), single, "single x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 2, MakePduCell(2, 0, 4)),
+                                  first,
+                                  "first x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 2, 4)), mid, "mid x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 3, 4)), eom, "EOM x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 2, MakePduCell(2, 0, 1)),
+                                  single,
+                                  "single x=" << x);
         }
     }
 };
@@ -502,14 +508,14 @@ class EpdThresholdFollowsBufferTestCase : public TestCase
         Ptr<EpdBufferPolicy> policy = MakeEpd();
         policy->SetAttribute("ThresholdFraction", DoubleValue(0.5));
         AtmPortState s = FilledState(10, 2, 5);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 0, 2)), Refused(), "K=10, X=5");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 0, 2)), Refused(), "K=10, X=5");
         s.SetBufferCells(20);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 0, 2)), Accepted(), "K=20, X=5");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 0, 2)), Accepted(), "K=20, X=5");
         for (uint32_t i = 0; i < 5; ++i)
         {
             s.OnEnqueue(0);
         }
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 0, 2)), Refused(), "K=20, X=10");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 0, 2)), Refused(), "K=20, X=10");
     }
 };
 

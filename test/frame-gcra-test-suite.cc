@@ -3,9 +3,11 @@
  */
 
 #include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
+#include "ns3/atm-int128.h"
 #include "ns3/frame-gcra.h"
 #include "ns3/gfr-token-bucket.h"
 #include "ns3/nstime.h"
@@ -31,19 +33,10 @@
  */
 
 using namespace ns3;
+using namespace ns3::atmtest;
 
 namespace
 {
-
-/// Signed 128-bit integer for the oracles.
-__extension__ typedef __int128 Int128;
-
-/// @return a time of @p ns nanoseconds
-Time
-Ns(int64_t ns)
-{
-    return Time(ns);
-}
 
 /// One cell of a PDU stream.
 struct Cell
@@ -54,8 +47,8 @@ struct Cell
 };
 
 /// @return ceil(a / b) for b > 0
-Int128
-CeilDiv(Int128 a, Int128 b)
+AtmInt128
+CeilDiv(AtmInt128 a, AtmInt128 b)
 {
     return a >= 0 ? (a + b - 1) / b : -((-a) / b);
 }
@@ -81,8 +74,8 @@ ExpectedTokens(const FrameGcra& f, const AtmCellRate& mcr, uint32_t mbs, Time t)
     const AtmExactTime ahead = f.GetGcra().GetExactTat() - AtmExactTime(t + TimeStep(1));
     const AtmExactTime period = AtmExactTime::CellTime(mcr);
     const uint64_t m = AtmExactTime::CommonUnitsPerStep(ahead, period);
-    const Int128 cells = -CeilDiv(-ahead.GetUnitsIn(m), period.GetUnitsIn(m)) + 1; // floor + 1
-    return static_cast<int64_t>(mbs - std::max<Int128>(0, cells));
+    const AtmInt128 cells = -CeilDiv(-ahead.GetUnitsIn(m), period.GetUnitsIn(m)) + 1; // floor + 1
+    return static_cast<int64_t>(mbs - std::max<AtmInt128>(0, cells));
 }
 
 } // namespace

@@ -3,10 +3,12 @@
  */
 
 #include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
 
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
+#include "ns3/atm-int128.h"
 #include "ns3/gcra-leaky-bucket.h"
 #include "ns3/gcra.h"
 #include "ns3/nstime.h"
@@ -32,26 +34,17 @@
  */
 
 using namespace ns3;
+using namespace ns3::atmtest;
 
 namespace
 {
-
-/// Signed 128-bit integer for the oracles.
-__extension__ typedef __int128 Int128;
-
-/// @return a time of @p ns nanoseconds (the suite runs at ns-3's default resolution)
-Time
-Ns(int64_t ns)
-{
-    return Time(ns);
-}
 
 /// @return ceil(k den 1e9 / num) ns: the first time step at or after k / rate
 Time
 CeilIdeal(uint64_t k, const AtmCellRate& rate)
 {
-    const Int128 x = static_cast<Int128>(k) * rate.GetDenominator() * 1000000000;
-    const Int128 num = rate.GetNumerator();
+    const AtmInt128 x = static_cast<AtmInt128>(k) * rate.GetDenominator() * 1000000000;
+    const AtmInt128 num = rate.GetNumerator();
     return Ns(static_cast<int64_t>((x + num - 1) / num));
 }
 
@@ -59,7 +52,7 @@ CeilIdeal(uint64_t k, const AtmCellRate& rate)
 Time
 FloorIdeal(uint64_t k, const AtmCellRate& rate)
 {
-    const Int128 x = static_cast<Int128>(k) * rate.GetDenominator() * 1000000000;
+    const AtmInt128 x = static_cast<AtmInt128>(k) * rate.GetDenominator() * 1000000000;
     return Ns(static_cast<int64_t>(x / rate.GetNumerator()));
 }
 

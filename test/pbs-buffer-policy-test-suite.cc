@@ -113,32 +113,22 @@ struct DropLog
 
 /**
  * @ingroup atm-tests
- * @brief Registration, defaults and reasons.
+ * @brief Defaults and reasons. (That the factory creates the policy as pbs and
+ * ns3::PbsBufferPolicy and the contract suite enumerates it is checked for every short name by
+ * atm-buffer-policy-contract.)
  */
-class PbsRegistrationTestCase : public TestCase
+class PbsDefaultsTestCase : public TestCase
 {
   public:
-    PbsRegistrationTestCase()
-        : TestCase("PBS is registered as pbs and ns3::PbsBufferPolicy, enumerated for the "
-                   "contract suite, frame-unaware, with ClpThresholdCells 0 by default")
+    PbsDefaultsTestCase()
+        : TestCase("PBS is frame-unaware, with ClpThresholdCells 0 by default and its two drop "
+                   "reasons as documented")
     {
     }
 
   private:
     void DoRun() override
     {
-        for (const std::string name : {"pbs", "ns3::PbsBufferPolicy"})
-        {
-            Ptr<PbsBufferPolicy> p =
-                DynamicCast<PbsBufferPolicy>(AtmBufferPolicyFactory::Create(name));
-            NS_TEST_ASSERT_MSG_EQ((p ? true : false), true, name);
-        }
-        bool listed = false;
-        for (const TypeId& t : ConstructibleSubclasses(AtmBufferPolicy::GetTypeId()))
-        {
-            listed = listed || t == PbsBufferPolicy::GetTypeId();
-        }
-        NS_TEST_ASSERT_MSG_EQ(listed, true, "enumerated for atm-buffer-policy-contract");
         Ptr<PbsBufferPolicy> p = CreateObject<PbsBufferPolicy>();
         UintegerValue t;
         p->GetAttribute("ClpThresholdCells", t);
@@ -172,40 +162,48 @@ class PbsBranchesTestCase : public TestCase
         Ptr<PbsBufferPolicy> policy = MakePbs(3);
         // X = 2 < T: both CLPs enter, first, middle and last cells alike.
         AtmPortState below = StateAt(5, 2);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, MakePduCell(2, 0, 4, true)), Accepted(), "");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, MakePduCell(1, 2, 4, true)), Accepted(), "");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, MakePduCell(1, 3, 4, true)), Accepted(), "");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, MakePduCell(2, 0, 1, false)), Accepted(), "");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 2, MakePduCell(2, 0, 4, true)),
+                              Accepted(),
+                              "X=2 < T: first cell, CLP=1, accepted");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 1, MakePduCell(1, 2, 4, true)),
+                              Accepted(),
+                              "X=2 < T: middle cell, CLP=1, accepted");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 1, MakePduCell(1, 3, 4, true)),
+                              Accepted(),
+                              "X=2 < T: EOM cell, CLP=1, accepted");
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(below, 2, MakePduCell(2, 0, 1, false)),
+                              Accepted(),
+                              "X=2 < T: single-cell PDU, CLP=0, accepted");
         // X = 3 = T: only CLP=0.
         AtmPortState atT = StateAt(5, 3);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, MakePduCell(2, 0, 4, true)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 2, MakePduCell(2, 0, 4, true)),
                               AboveThreshold(),
                               "first CLP=1 cell at X = T");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, MakePduCell(1, 3, 4, true)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 1, MakePduCell(1, 3, 4, true)),
                               AboveThreshold(),
                               "CLP=1 EOM at X = T");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, MakePduCell(1, 2, 4, false)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 1, MakePduCell(1, 2, 4, false)),
                               Accepted(),
                               "CLP=0 middle cell at X = T");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, MakePduCell(2, 0, 1, false)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(atT, 2, MakePduCell(2, 0, 1, false)),
                               Accepted(),
                               "CLP=0 single-cell PDU at X = T");
         // X = 4 = K - 1: still room for CLP=0.
         AtmPortState lastPlace = StateAt(5, 4);
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(lastPlace, MakePduCell(1, 1, 4, false)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(lastPlace, 1, MakePduCell(1, 1, 4, false)),
                               Accepted(),
                               "CLP=0 at X = K - 1");
-        NS_TEST_ASSERT_MSG_EQ(policy->Admit(lastPlace, MakePduCell(1, 1, 4, true)),
+        NS_TEST_ASSERT_MSG_EQ(policy->Admit(lastPlace, 1, MakePduCell(1, 1, 4, true)),
                               AboveThreshold(),
                               "CLP=1 at X = K - 1");
         // X = 5 = K: nothing, and the reason is the full buffer whatever the CLP.
         AtmPortState full = StateAt(5, 5);
         for (bool clp : {false, true})
         {
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, MakePduCell(2, 0, 4, clp)),
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, 2, MakePduCell(2, 0, 4, clp)),
                                   Full(),
                                   "first cell at X = K, CLP=" << clp);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, MakePduCell(1, 3, 4, clp)),
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(full, 1, MakePduCell(1, 3, 4, clp)),
                                   Full(),
                                   "EOM at X = K, CLP=" << clp);
         }
@@ -248,15 +246,17 @@ class PbsDecisionTableTestCase : public TestCase
             for (const AtmCell& c :
                  {MakePduCell(2, 0, 3), MakePduCell(1, 1, 3), MakePduCell(1, 2, 3)})
             {
-                NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, c), clp0, "CLP=0 x=" << x << " " << c);
+                NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, c.vc, c), clp0, "CLP=0 x=" << x << " " << c);
                 AtmCell tagged = c;
                 tagged.clp = true;
-                NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, tagged), clp1, "CLP=1 x=" << x << " " << c);
+                NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, tagged.vc, tagged),
+                                      clp1,
+                                      "CLP=1 x=" << x << " " << c);
                 if (m_t == m_k)
                 {
                     // VBR.1: the same actions as tail drop, CLP or not.
-                    NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, tagged).action,
-                                          tail->Admit(s, tagged).action,
+                    NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, tagged.vc, tagged).action,
+                                          tail->Admit(s, tagged.vc, tagged).action,
                                           "T = K behaves as tail drop, x=" << x);
                 }
             }
@@ -364,10 +364,10 @@ class PbsEomReserveTestCase : public TestCase
         for (uint32_t x = 0; x <= 5; ++x)
         {
             AtmPortState s = StateAt(5, x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 1, 3)),
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 1, 3)),
                                   (x < 3 ? Accepted() : Full()),
                                   "middle cell x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 2, 3, true)),
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 2, 3, true)),
                                   (x < 5 ? Accepted() : Full()),
                                   "CLP=1 EOM x=" << x);
         }
@@ -451,7 +451,7 @@ class PbsBufferPolicyTestSuite : public TestSuite
     PbsBufferPolicyTestSuite()
         : TestSuite("atm-pbs-buffer-policy", ATM_SUITE_UNIT)
     {
-        AddTestCase(new PbsRegistrationTestCase, ATM_TEST_QUICK);
+        AddTestCase(new PbsDefaultsTestCase, ATM_TEST_QUICK);
         AddTestCase(new PbsBranchesTestCase, ATM_TEST_QUICK);
         // (K, T, min(T, K)): an inner threshold, T = 0, T = K (VBR.1), K = 1 at both ends.
         AddTestCase(new PbsDecisionTableTestCase(8, 5, 5), ATM_TEST_QUICK);

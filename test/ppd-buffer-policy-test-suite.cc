@@ -85,7 +85,7 @@ class PpdAcceptsWhileRoomTestCase : public TestCase
                                      MakePduCell(2, 0, 4, true)}; // first, CLP = 1
             for (const AtmCell& c : cells)
             {
-                NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, c),
+                NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, c.vc, c),
                                       AtmAdmitDecision::Accept(),
                                       "X=" << x << " K=" << m_k << " cell " << c);
             }
@@ -122,7 +122,7 @@ class PpdOverflowDecisionTestCase : public TestCase
                                  MakePduCell(1, 2, 3),
                                  MakePduCell(2, 0, 1)})
         {
-            const AtmAdmitDecision d = policy->Admit(s, c);
+            const AtmAdmitDecision d = policy->Admit(s, c.vc, c);
             NS_TEST_ASSERT_MSG_EQ(d, PpdDrop(), "cell " << c);
             NS_TEST_ASSERT_MSG_EQ((d.reason == PpdBufferPolicy::BUFFER_FULL),
                                   true,
@@ -311,10 +311,12 @@ class PpdEomReserveTestCase : public TestCase
             s.SetFrameState(1, AtmFrameState::ACCEPT);
             const AtmAdmitDecision nonEom = (x < 3) ? AtmAdmitDecision::Accept() : PpdDrop();
             const AtmAdmitDecision eom = (x < 5) ? AtmAdmitDecision::Accept() : PpdDrop();
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(0, 0, 3)), nonEom, "first x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 1, 3)), nonEom, "mid x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(1, 2, 3)), eom, "EOM x=" << x);
-            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, MakePduCell(0, 0, 1)), eom, "single x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 0, MakePduCell(0, 0, 3)),
+                                  nonEom,
+                                  "first x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 1, 3)), nonEom, "mid x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 1, MakePduCell(1, 2, 3)), eom, "EOM x=" << x);
+            NS_TEST_ASSERT_MSG_EQ(policy->Admit(s, 0, MakePduCell(0, 0, 1)), eom, "single x=" << x);
         }
 
         // Driven: VC 0 sends a 6-cell PDU into an empty buffer; cells 0..2 fill X to 3 = K - 2,
@@ -334,8 +336,8 @@ class PpdEomReserveTestCase : public TestCase
         Ptr<PpdBufferPolicy> all = CreateObject<PpdBufferPolicy>();
         all->SetAttribute("EomReserveCells", UintegerValue(7));
         AtmPortState empty = MakePerVcState(5, 1);
-        NS_TEST_ASSERT_MSG_EQ(all->Admit(empty, MakePduCell(0, 0, 2)), PpdDrop(), "reserve 7");
-        NS_TEST_ASSERT_MSG_EQ(all->Admit(empty, MakePduCell(0, 0, 1)),
+        NS_TEST_ASSERT_MSG_EQ(all->Admit(empty, 0, MakePduCell(0, 0, 2)), PpdDrop(), "reserve 7");
+        NS_TEST_ASSERT_MSG_EQ(all->Admit(empty, 0, MakePduCell(0, 0, 1)),
                               AtmAdmitDecision::Accept(),
                               "an EOM still fits");
     }

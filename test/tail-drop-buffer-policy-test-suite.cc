@@ -47,7 +47,7 @@ class TailDropAcceptTestCase : public TestCase
             // All occupancy on VC 0: a per-VC share plays no role in tail drop.
             for (const AtmCell& c : cells)
             {
-                const AtmAdmitDecision d = policy->Admit(s, c);
+                const AtmAdmitDecision d = policy->Admit(s, c.vc, c);
                 NS_TEST_ASSERT_MSG_EQ(d.action,
                                       AtmAdmitDecision::ACCEPT,
                                       "X=" << x << " K=" << m_k << " cell " << c);
@@ -87,7 +87,7 @@ class TailDropFullTestCase : public TestCase
         }
         for (const AtmCell& c : {MakePduCell(0, 0, 4), MakePduCell(1, 3, 4), MakePduCell(1, 0, 1)})
         {
-            const AtmAdmitDecision d = policy->Admit(s, c);
+            const AtmAdmitDecision d = policy->Admit(s, c.vc, c);
             NS_TEST_ASSERT_MSG_EQ(d.action, AtmAdmitDecision::DROP_CELL, "cell " << c);
             NS_TEST_ASSERT_MSG_EQ((d.reason == TailDropBufferPolicy::BUFFER_FULL),
                                   true,

@@ -233,8 +233,12 @@ class PresetSettingsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocketBase::LimitedTransmit"], "false", "off");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocketBase::ReTxThreshold"], "3", "3 dupACKs");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocketBase::MinRto"], "1000000000ns", "2 x 500 ms");
-        NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpEraSocket::PartialAckResponse"], "Reno1997", "");
-        NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpL4Protocol::SocketType"], "ns3::TcpBsdReno", "");
+        NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpEraSocket::PartialAckResponse"],
+                              "Reno1997",
+                              "Reno ends recovery on the first new ACK, partial or not (RFC 2001)");
+        NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpL4Protocol::SocketType"],
+                              "ns3::TcpBsdReno",
+                              "the BSD Reno congestion control");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpL4Protocol::RecoveryType"],
                               "ns3::TcpClassicRecovery",
                               "no PRR");
@@ -243,7 +247,10 @@ class PresetSettingsTestCase : public TestCase
         auto vanilla = Map(TcpEraPresets(TcpEraPresets::VANILLA));
         NS_TEST_ASSERT_MSG_EQ(vanilla["ns3::TcpSocketBase::ReTxThreshold"], "32768", "never");
         auto newreno = Map(TcpEraPresets(TcpEraPresets::NEWRENO));
-        NS_TEST_ASSERT_MSG_EQ(newreno["ns3::TcpEraSocket::PartialAckResponse"], "Hoe", "");
+        NS_TEST_ASSERT_MSG_EQ(
+            newreno["ns3::TcpEraSocket::PartialAckResponse"],
+            "Hoe",
+            "NewReno stays in recovery and retransmits on each partial ACK (Hoe)");
         auto sack = Map(TcpEraPresets(TcpEraPresets::SACK));
         NS_TEST_ASSERT_MSG_EQ(sack["ns3::TcpSocketBase::Sack"], "true", "SACK");
 

@@ -73,18 +73,18 @@ AtmBufferPolicy::~AtmBufferPolicy()
 }
 
 AtmAdmitDecision
-AtmBufferPolicy::Admit(const AtmPortState& state, const AtmCell& cell)
+AtmBufferPolicy::Admit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
     // Per cell: no NS_LOG_FUNCTION (STYLE 9). The asserts state the contract of the class doc; the
     // contract test suite checks the same properties in builds where asserts are compiled out.
-    NS_ASSERT_MSG(cell.vc < state.GetNVcs(),
-                  GetInstanceTypeId().GetName() << ": cell of unknown VC " << cell.vc);
-    NS_ASSERT_MSG(state.GetFrameState(cell.vc) == AtmFrameState::IDLE ||
-                      state.GetFrameState(cell.vc) == AtmFrameState::ACCEPT,
+    NS_ASSERT_MSG(vc < state.GetNVcs(),
+                  GetInstanceTypeId().GetName() << ": cell of unknown VC " << vc);
+    NS_ASSERT_MSG(state.GetFrameState(vc) == AtmFrameState::IDLE ||
+                      state.GetFrameState(vc) == AtmFrameState::ACCEPT,
                   GetInstanceTypeId().GetName()
-                      << ": Admit called for VC " << cell.vc << " in frame state "
-                      << state.GetFrameState(cell.vc) << "; the port handles DROP_* itself");
-    const AtmAdmitDecision d = DoAdmit(state, cell);
+                      << ": Admit called for VC " << vc << " in frame state "
+                      << state.GetFrameState(vc) << "; the port handles DROP_* itself");
+    const AtmAdmitDecision d = DoAdmit(state, vc, cell);
     NS_ASSERT_MSG(!d.IsAccept() || state.GetCellsInBuffer() < state.GetBufferCells(),
                   GetInstanceTypeId().GetName()
                       << ": accepted a cell with X=" << state.GetCellsInBuffer()
@@ -94,17 +94,37 @@ AtmBufferPolicy::Admit(const AtmPortState& state, const AtmCell& cell)
                       << ": " << d << " (a drop needs a reason, an accept has none)");
     NS_ASSERT_MSG(!d.keepEom || d.action == AtmAdmitDecision::DROP_FRAME,
                   GetInstanceTypeId().GetName() << ": keepEom set on " << d);
-    NS_LOG_LOGIC("vc " << cell.vc << " X=" << state.GetCellsInBuffer() << ": " << d);
+    NS_LOG_LOGIC("vc " << vc << " X=" << state.GetCellsInBuffer() << ": " << d);
     return d;
 }
 
 void
-AtmBufferPolicy::NotifyDeparture(const AtmPortState& state, const AtmCell& cell)
+AtmBufferPolicy::NotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
+{
+    // Called per cell: no NS_LOG_FUNCTION.
+    NS_ASSERT_MSG(vc < state.GetNVcs(),
+                  GetInstanceTypeId().GetName() << ": departure of unknown VC " << vc);
+    DoNotifyDeparture(state, vc, cell);
+}
+
+bool
+AtmBufferPolicy::AdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom)
+{
+    NS_ASSERT_MSG(vc < state.GetNVcs(),
+                  GetInstanceTypeId().GetName() << ": delimiter of unknown VC " << vc);
+    NS_ASSERT_MSG(eom.IsEndOfPdu(),
+                  GetInstanceTypeId().GetName()
+                      << ": AdmitDelimiter called for a non-EOM cell of VC " << vc);
+    return DoAdmitDelimiter(state, vc, eom);
+}
+
+void
+AtmBufferPolicy::DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
 }
 
 bool
-AtmBufferPolicy::AdmitDelimiter(const AtmPortState& state, const AtmCell& eom)
+AtmBufferPolicy::DoAdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom)
 {
     return true;
 }

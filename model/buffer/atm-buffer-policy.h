@@ -133,8 +133,15 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  * effect of each action). The port calls Admit() for a cell whose VC is in frame state IDLE (first
  * cell of a PDU) or ACCEPT, with the state as it is at the arrival instant (every buffered cell
  * counted, SPEC 2.8); cells of a VC in DROP_PPD or DROP_ALL are handled by the port without the
- * policy. After each transmitted cell the port calls NotifyDeparture(); after AtmPortState::AddVc
- * it calls NotifyVcAdded().
+ * policy, except that the EOM cell of a PDU in DROP_PPD is offered to AdmitDelimiter(). After
+ * each transmitted cell the port calls NotifyDeparture(); after AtmPortState::AddVc it calls
+ * NotifyVcAdded().
+ *
+ * VC numbering. Every call names the VC by its index in the AtmPortState it passes (`vc`), and a
+ * policy keeps its per-VC state by that index. It is the VC's index in the buffer the policy
+ * guards: the port's own VC index, or the VC's index inside a class partition of the port
+ * (AtmOutputPort::SetClassBuffer()). AtmCell::vc is the VC's index at the port that holds the
+ * cell and is not rewritten for the policy, so a policy reads the VC from the parameter only.
  *
  * Contract every policy satisfies (checked by NS_ASSERT in Admit() where cheap, and for every
  * registered subclass by the "atm-buffer-policy-contract" test suite):
@@ -143,11 +150,12 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  *   (compared by pointer); an accept carries none; keepEom is set only with DROP_FRAME;
  * - if IsFrameAware(): once a non-EOM cell of a PDU has been refused, no later non-EOM cell of
  *   that PDU is accepted (a frame-aware policy drops the rest of a damaged PDU, SPEC 3.3);
- * - the decision is a function of (state, cell, the policy's own state); a randomised policy
+ * - the decision is a function of (state, vc, cell, the policy's own state); a randomised policy
  *   draws only from streams fixed by AssignStreams(), so equal inputs give equal decisions.
  *
  * A new policy is one subclass overriding DoAdmit() (plus the optional hooks), its test and the
  * build-list lines (STYLE 6).
+ * The optional hooks are DoAdmitDelimiter(), DoNotifyDeparture() and NotifyVcAdded().
  */
 class AtmBufferPolicy : public Object
 {
@@ -166,30 +174,32 @@ class AtmBufferPolicy : public Object
      *
      * Checks the calling protocol and the decision (NS_ASSERT) around DoAdmit().
      *
-     * @param state the port state at the arrival instant; cell.vc < state.GetNVcs() and the
-     *        VC's frame state is IDLE or ACCEPT
+     * @param state the state of the buffer the policy guards, at the arrival instant
+     * @param vc the cell's VC, as an index of @p state: vc < state.GetNVcs() and the VC's frame
+     *        state is IDLE or ACCEPT
      * @param cell the arriving cell
      * @return the decision
      */
-    AtmAdmitDecision Admit(const AtmPortState& state, const AtmCell& cell);
+    AtmAdmitDecision Admit(const AtmPortState& state, uint32_t vc, const AtmCell& cell);
 
     /**
-     * @brief Optional hook: a cell has left the buffer for the link. Default: nothing.
-     * @param state the port state after the departure
+     * @brief A cell has left the buffer for the link: runs the DoNotifyDeparture() hook.
+     * @param state the state of the buffer after the departure
+     * @param vc the departed cell's VC, as an index of @p state (< state.GetNVcs())
      * @param cell the departed cell
      */
-    virtual void NotifyDeparture(const AtmPortState& state, const AtmCell& cell);
+    void NotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell);
 
     /**
-     * @brief Optional hook: the EOM cell of a PDU that is being discarded with its EOM kept
-     *        (frame state DROP_PPD) arrives. The port stores it only if this returns true and
-     *        X < K; return false to drop it too (e.g. a per-VC queue limit the EOM would
-     *        exceed). Default: true.
-     * @param state the port state at the arrival instant
+     * @brief The EOM cell of a PDU that is being discarded with its EOM kept (frame state
+     *        DROP_PPD) arrives: asks the DoAdmitDelimiter() hook whether to keep it. The port
+     *        stores it only if this returns true and X < K.
+     * @param state the state of the buffer at the arrival instant
+     * @param vc the cell's VC, as an index of @p state (< state.GetNVcs())
      * @param eom the EOM cell
      * @return true to keep the EOM if the buffer has room
      */
-    virtual bool AdmitDelimiter(const AtmPortState& state, const AtmCell& eom);
+    bool AdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom);
 
     /**
      * @brief Optional hook: a VC has been added to the port. Default: nothing.
@@ -224,13 +234,13 @@ class AtmBufferPolicy : public Object
 
     /**
      * @param state the port state
-     * @param cell the arriving cell
+     * @param vc the arriving cell's VC, as an index of @p state
      * @return true if the cell is the first of its PDU (the VC's frame state is IDLE): where
      *         frame-level policies decide
      */
-    static bool IsFirstCell(const AtmPortState& state, const AtmCell& cell)
+    static bool IsFirstCell(const AtmPortState& state, uint32_t vc)
     {
-        return state.GetFrameState(cell.vc) == AtmFrameState::IDLE;
+        return state.GetFrameState(vc) == AtmFrameState::IDLE;
     }
 
     /**
@@ -264,10 +274,32 @@ class AtmBufferPolicy : public Object
      * @brief The policy's decision for an arriving cell (see Admit() for the preconditions and
      * the class description for the contract).
      * @param state the port state
+     * @param vc the cell's VC, as an index of @p state
      * @param cell the arriving cell
      * @return the decision
      */
-    virtual AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) = 0;
+    virtual AtmAdmitDecision DoAdmit(const AtmPortState& state,
+                                     uint32_t vc,
+                                     const AtmCell& cell) = 0;
+
+    /**
+     * @brief Optional hook behind AdmitDelimiter(): return false to drop the EOM of a PDU in
+     *        DROP_PPD too (e.g. a per-VC queue limit the EOM would exceed). Default: true.
+     * @param state the port state at the arrival instant
+     * @param vc the cell's VC, as an index of @p state
+     * @param eom the EOM cell
+     * @return true to keep the EOM if the buffer has room
+     */
+    virtual bool DoAdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom);
+
+    /**
+     * @brief Optional hook behind NotifyDeparture(): a cell has left the buffer. Default:
+     *        nothing.
+     * @param state the port state after the departure
+     * @param vc the departed cell's VC, as an index of @p state
+     * @param cell the departed cell
+     */
+    virtual void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell);
 };
 
 } // namespace ns3

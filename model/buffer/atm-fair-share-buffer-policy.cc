@@ -4,6 +4,8 @@
 
 #include "atm-fair-share-buffer-policy.h"
 
+#include "atm-threshold-utils.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -66,16 +68,14 @@ void
 AtmFairShareBufferPolicy::SetThresholdFraction(double fraction)
 {
     NS_LOG_FUNCTION(this << fraction);
-    const long long micro = std::llround(fraction * MICRO);
-    NS_ABORT_MSG_IF(!(fraction > 0.0 && fraction < 1.0) || micro <= 0 ||
-                        micro >= static_cast<long long>(MICRO),
+    NS_ABORT_MSG_IF(!AtmIsValidThresholdFraction(fraction),
                     GetInstanceTypeId().GetName()
                         << ": ThresholdFraction=" << fraction
                         << " is not in (0, 1) to 6 decimal places; R = ThresholdFraction x "
                            "BufferCells must lie between 0 and K: use e.g. 0.8 (JAIN), or set "
                            "ThresholdCells");
     m_fraction = fraction;
-    m_fractionMicro = static_cast<uint32_t>(micro);
+    m_fractionMicro = AtmThresholdFractionToMicro(fraction);
 }
 
 double
@@ -106,18 +106,15 @@ AtmFairShareBufferPolicy::GetZ() const
 uint32_t
 AtmFairShareBufferPolicy::GetThresholdCells(uint32_t bufferCells) const
 {
-    if (m_thresholdCells == 0)
-    {
-        // E-J11: the fraction becomes a cell count; floor keeps R < K for every K >= 1.
-        return static_cast<uint32_t>(m_fractionMicro * static_cast<uint64_t>(bufferCells) / MICRO);
-    }
-    NS_ABORT_MSG_IF(m_thresholdCells >= bufferCells,
+    // E-J11: the fraction becomes a cell count; floor keeps R < K for every K >= 1.
+    const uint32_t r = AtmThresholdCells(m_thresholdCells, m_fractionMicro, bufferCells);
+    NS_ABORT_MSG_IF(m_thresholdCells != 0 && r >= bufferCells,
                     GetInstanceTypeId().GetName()
                         << ": ThresholdCells=" << m_thresholdCells
                         << " >= BufferCells=" << bufferCells
                         << ": the rule X > R could never act; set ThresholdCells below "
                            "BufferCells, or to 0 to use ThresholdFraction");
-    return m_thresholdCells;
+    return r;
 }
 
 uint32_t
@@ -127,13 +124,13 @@ AtmFairShareBufferPolicy::GetZMicro() const
 }
 
 AtmAdmitDecision
-AtmFairShareBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+AtmFairShareBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    if (IsFirstCell(state, cell))
+    if (IsFirstCell(state, vc))
     {
         const uint32_t x = state.GetCellsInBuffer();
         const uint32_t r = GetThresholdCells(state.GetBufferCells());
-        if (x > r && IsOverShare(state, cell.vc, x, r))
+        if (x > r && IsOverShare(state, vc, x, r))
         {
             return RejectFrame(GetOverShareReason());
         }

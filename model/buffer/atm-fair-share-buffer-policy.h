@@ -24,8 +24,8 @@ namespace ns3
  *        once the buffer holds more than R cells (Selective Drop, FBA; SPEC 3.6).
  *
  * @verbatim
-   Admit(state, cell):
-       if cell is the first of its PDU (VC in IDLE):
+   Admit(state, vc, cell):
+       if cell is the first of its PDU (vc in IDLE):
            R = ThresholdCells > 0 ? ThresholdCells : floor(ThresholdFraction * K)
            if X > R and IsOverShare(state, vc, X, R):     // the subclass's rule
                DROP_FRAME (over-share reason, EOM kept iff KeepEomOnReject)
@@ -34,7 +34,9 @@ namespace ns3
    @endverbatim
  *
  * R is held as a fraction of K and used as a cell count (SPEC 6, E-J11); ThresholdFraction and
- * Z are read as exact decimals with 6 places (GetZMicro()), so rules compare integers.
+ * Z are read as exact decimals with 6 places (GetZMicro()), so rules compare integers. R follows
+ * the threshold rule of atm-threshold-utils.h (AtmThresholdCells()), which EpdBufferPolicy uses
+ * too.
  * A subclass defines IsOverShare() and its two reason constants.
  */
 class AtmFairShareBufferPolicy : public AtmBufferPolicy
@@ -55,7 +57,7 @@ class AtmFairShareBufferPolicy : public AtmBufferPolicy
     /**
      * @brief The threshold R in cells for a buffer of @p bufferCells cells: ThresholdCells if
      *        set (aborts unless below @p bufferCells), else floor(ThresholdFraction *
-     *        bufferCells).
+     *        bufferCells) with the fraction an exact 6-place decimal (AtmThresholdCells()).
      * @param bufferCells K
      * @return R in cells
      */
@@ -66,12 +68,12 @@ class AtmFairShareBufferPolicy : public AtmBufferPolicy
     uint32_t GetZMicro() const;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) final;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) final;
 
     /**
      * @brief The subclass's rule, asked on the first cell of a PDU when X > R.
      * @param state the port state
-     * @param vc the cell's VC
+     * @param vc the cell's VC, as an index of @p state
      * @param x X, the cells in the buffer (> r)
      * @param r R in cells
      * @return true to refuse the PDU

@@ -4,13 +4,13 @@
 
 #include "epd-buffer-policy.h"
 
+#include "atm-threshold-utils.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
-
-#include <cmath>
 
 namespace ns3
 {
@@ -36,8 +36,8 @@ EpdBufferPolicy::GetTypeId()
                           MakeUintegerAccessor(&EpdBufferPolicy::m_thresholdCells),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("ThresholdFraction",
-                          "T as a fraction of the port's BufferCells, in (0, 1), used when "
-                          "ThresholdCells is 0 (JAIN WWW: R = 0.8 K).",
+                          "T as a fraction of the port's BufferCells, in (0, 1) (6 decimal "
+                          "places), used when ThresholdCells is 0 (JAIN WWW: R = 0.8 K).",
                           DoubleValue(0.8),
                           MakeDoubleAccessor(&EpdBufferPolicy::SetThresholdFraction,
                                              &EpdBufferPolicy::GetThresholdFraction),
@@ -66,14 +66,17 @@ EpdBufferPolicy::SetThresholdFraction(double fraction)
 {
     NS_LOG_FUNCTION(this << fraction);
     // The checker admits [0, 1]; both ends are meaningless here: 0 refuses every PDU whatever K,
-    // 1 gives T = K, which GetThresholdCells() would refuse at the first decision anyway.
-    NS_ABORT_MSG_IF(!(fraction > 0.0 && fraction < 1.0),
+    // 1 gives T = K, which GetThresholdCells() would refuse at the first decision anyway. The
+    // fraction is used as a 6-place decimal (atm-threshold-utils.h), which must lie in (0, 1) too.
+    NS_ABORT_MSG_IF(!AtmIsValidThresholdFraction(fraction),
                     "EpdBufferPolicy: ThresholdFraction=" << fraction
-                                                          << " is outside (0, 1); use a value "
+                                                          << " is outside (0, 1) to 6 decimal "
+                                                             "places; use a value "
                                                              "such as 0.8 (JAIN), or set "
                                                              "ThresholdCells, or use "
                                                              "PpdBufferPolicy for no threshold");
     m_thresholdFraction = fraction;
+    m_thresholdMicro = AtmThresholdFractionToMicro(fraction);
 }
 
 double
@@ -85,12 +88,9 @@ EpdBufferPolicy::GetThresholdFraction() const
 uint32_t
 EpdBufferPolicy::GetThresholdCells(uint32_t bufferCells) const
 {
-    // The small tolerance keeps decimal fractions exact: 0.57 * 100 is 56.99999999999999 in
-    // binary floating point, and a user writing 0.57 means 57 cells.
-    const uint32_t t =
-        m_thresholdCells != 0
-            ? m_thresholdCells
-            : static_cast<uint32_t>(std::floor(m_thresholdFraction * bufferCells + 1e-9));
+    // The fraction as an exact 6-place decimal: 0.57 * 100 is 56.99999999999999 in binary
+    // floating point, and a user writing 0.57 means 57 cells (atm-threshold-utils.h).
+    const uint32_t t = AtmThresholdCells(m_thresholdCells, m_thresholdMicro, bufferCells);
     NS_ABORT_MSG_IF(t >= bufferCells,
                     "EpdBufferPolicy: threshold T="
                         << t << " (ThresholdCells=" << m_thresholdCells
@@ -113,16 +113,16 @@ EpdBufferPolicy::SetFrameDiscard(uint32_t vc, bool frameDiscard)
 }
 
 AtmAdmitDecision
-EpdBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+EpdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    if (!GetFrameDiscard(cell.vc))
+    if (!GetFrameDiscard(vc))
     {
         // UNI 4.0: without the Frame Discard indication the network may not discard at PDU
         // level, so neither the threshold nor PPD applies to this VC.
         return HasRoom(state, cell) ? AtmAdmitDecision::Accept()
                                     : AtmAdmitDecision::DropCell(CELL_BUFFER_FULL);
     }
-    if (IsFirstCell(state, cell))
+    if (IsFirstCell(state, vc))
     {
         // T is derived from the state's K at each first cell (not cached at configuration) so a
         // policy is correct on whatever port it is installed and after SetBufferCells().

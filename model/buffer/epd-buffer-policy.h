@@ -22,11 +22,12 @@ namespace ns3
  * With X the cells in the whole buffer at the arrival instant, K the buffer size (AtmPortState),
  * HasRoom() the base class's SPEC 3.1 space(cell) (X < K, or X < K - `EomReserveCells` for a
  * non-EOM cell) and
- * T = `ThresholdCells` if nonzero, else floor(`ThresholdFraction` * K), computed from the state's
- * K at each decision (GetThresholdCells()):
+ * T = `ThresholdCells` if nonzero, else floor(`ThresholdFraction` * K) with the fraction an exact
+ * 6-place decimal (atm-threshold-utils.h), computed from the state's K at each decision
+ * (GetThresholdCells()):
  *
  * @verbatim
-   Admit(state, cell), v = cell.vc:
+   Admit(state, v, cell):
        if !FrameDiscard(v):                                   // UNI 4.0 flag off: cell by cell
            HasRoom(cell) ? ACCEPT : DROP_CELL(CELL_BUFFER_FULL)
        else if first cell of a PDU (v's frame state IDLE) and
@@ -64,8 +65,9 @@ namespace ns3
  *
  * Validation. T must be below K: the first decision with T >= K aborts (NS_ABORT_MSG, in every
  * build) naming T, `ThresholdCells`, `ThresholdFraction` and K, and the fix. A
- * `ThresholdFraction` outside (0, 1) is refused when set (1 would give T = K, which is PPD: use
- * PpdBufferPolicy). A small K can round T down to 0 (e.g. K = 1 at 0.8); then every new PDU is
+ * `ThresholdFraction` outside (0, 1), to 6 decimal places, is refused when set (1 would give
+ * T = K, which is PPD: use PpdBufferPolicy). A small K can round T down to 0 (e.g. K = 1 at 0.8);
+ then every new PDU is
  * refused, which is legal but rarely meant.
  *
  * Frame Discard per VC (SPEC 3.4, UNI 4.0): SetFrameDiscard(vc, false) makes the policy handle
@@ -97,8 +99,9 @@ class EpdBufferPolicy : public AtmBufferPolicy
 
     /**
      * @brief The threshold T for a buffer of @p bufferCells cells: `ThresholdCells` if nonzero,
-     *        else floor(`ThresholdFraction` * K) (a product within 1e-9 below an integer counts
-     *        as that integer, so 0.57 * 100 gives 57). Aborts if T >= K.
+     *        else floor(`ThresholdFraction` * K) with the fraction read as an exact decimal of 6
+     *        places, so 0.57 * 100 gives 57 (AtmThresholdCells(), atm-threshold-utils.h). Aborts
+     *        if T >= K.
      * @param bufferCells K
      * @return T
      */
@@ -121,7 +124,7 @@ class EpdBufferPolicy : public AtmBufferPolicy
     }
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 
     /**
      * @brief Attribute setter: aborts unless 0 < @p fraction < 1.
@@ -134,6 +137,7 @@ class EpdBufferPolicy : public AtmBufferPolicy
 
     uint32_t m_thresholdCells{0};        //!< "ThresholdCells" (0: use the fraction)
     double m_thresholdFraction{0.8};     //!< "ThresholdFraction"
+    uint32_t m_thresholdMicro{800000};   //!< ThresholdFraction in millionths (exact decimal)
     bool m_useStrictGreater{false};      //!< "UseStrictGreater"
     std::vector<uint8_t> m_frameDiscard; //!< per VC: Frame Discard flag; missing entries are 1
 };

@@ -18,8 +18,8 @@ namespace ns3
  * the shared FIFO shrinks as the buffer fills, from Z (K - R) at X = R + 1 to Z at X = K.
  *
  * @verbatim
-   Admit(state, cell):
-       if cell is the first of its PDU (VC in IDLE):
+   Admit(state, i, cell):
+       if cell is the first of its PDU (VC i in IDLE):
            R = ThresholdCells > 0 ? ThresholdCells : floor(ThresholdFraction * K)
            if X > R and X_i * N_a * (X - R) > Z * (K - R) * X:
                // i.e. X_i * N_a / X > Z * (K - R) / (X - R), multiplied by X (X - R) > 0

@@ -52,7 +52,7 @@ PbsBufferPolicy::IsFrameAware() const
 }
 
 AtmAdmitDecision
-PbsBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+PbsBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
     // Checked per decision rather than cached: the policy may sit in a buffer of any size (a
     // whole port or one class partition), and K is only known from the state it is given.

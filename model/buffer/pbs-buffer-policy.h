@@ -23,7 +23,7 @@ namespace ns3
  * non-EOM cell):
  *
  * @verbatim
-   Admit(state, cell):
+   Admit(state, vc, cell):
        if !HasRoom(cell):              DROP_CELL(BUFFER_FULL)      // X == K
        else if X < T or cell.CLP == 0: ACCEPT
        else:                           DROP_CELL(CLP_THRESHOLD)
@@ -74,7 +74,7 @@ class PbsBufferPolicy : public AtmBufferPolicy
     bool IsFrameAware() const override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 
     uint32_t m_clpThresholdCells{0}; //!< "ClpThresholdCells", T
 };

@@ -34,7 +34,7 @@ PpdBufferPolicy::~PpdBufferPolicy()
 }
 
 AtmAdmitDecision
-PpdBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+PpdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
     // The first cell gets no special case: SPEC 3.1 runs an admitted (PPD: always admitted) first
     // cell through the ACCEPT branch, whose overflow action is DROP_PPD (class doc). An EOM that

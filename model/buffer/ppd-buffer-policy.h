@@ -19,7 +19,7 @@ namespace ns3
  * base class's SPEC 3.1 space(cell) (X < K, or X < K - `EomReserveCells` for a non-EOM cell):
  *
  * @verbatim
-   Admit(state, cell):                       // VC in IDLE (first cell) or ACCEPT
+   Admit(state, vc, cell):                   // vc in IDLE (first cell) or ACCEPT
        if HasRoom(cell): ACCEPT
        else:             DROP_FRAME(BUFFER_FULL, keepEom = true)     // Overflow()
    the port then, in DROP_PPD, for the rest of the PDU:
@@ -72,7 +72,7 @@ class PpdBufferPolicy : public AtmBufferPolicy
     ~PpdBufferPolicy() override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 };
 
 } // namespace ns3

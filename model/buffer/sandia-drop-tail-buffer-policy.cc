@@ -68,29 +68,28 @@ SandiaDropTailBufferPolicy::NotifyVcAdded(uint32_t vc)
 }
 
 AtmAdmitDecision
-SandiaDropTailBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+SandiaDropTailBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    const uint32_t v = cell.vc;
-    if (v >= m_eomLost.size())
+    if (vc >= m_eomLost.size())
     {
-        NotifyVcAdded(v); // a caller that skipped NotifyVcAdded(); grows once per VC
+        NotifyVcAdded(vc); // a caller that skipped NotifyVcAdded(); grows once per VC
     }
     const bool eom = cell.IsEndOfPdu();
-    const bool first = IsFirstCell(state, cell);
+    const bool first = IsFirstCell(state, vc);
     // Reserve: the last place of the VC's queue is for EOM cells only, so a PDU whose earlier
     // cells were accepted always finds room for its EOM in the VC's queue (SANDIA's "the EOM cell
     // will not be dropped").
     const uint32_t limit = (m_eomPolicy == RESERVE && !eom) ? m_vcBufferCells - 1 : m_vcBufferCells;
 
     AtmAdmitDecision d = AtmAdmitDecision::Accept();
-    if (m_eomLost[v] && !eom)
+    if (m_eomLost[vc] && !eom)
     {
         // The previous PDU's EOM was dropped after some of its cells were queued: the receiver
         // will merge that PDU with this one, so forwarding this one's cells is useless. Discard
         // through this PDU's EOM, which the port keeps to end the merged PDU (SPEC 3.5 (b)).
         d = Overflow(EOM_LOST);
     }
-    else if (state.GetVcCells(v) >= limit)
+    else if (state.GetVcCells(vc) >= limit)
     {
         d = Overflow(VC_QUEUE_FULL);
     }
@@ -103,32 +102,33 @@ SandiaDropTailBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& ce
     {
         // A dropped EOM of a PDU with queued (or sent) cells merges it with the next PDU; a
         // dropped single-cell PDU leaves a pending merge pending and creates none.
-        m_eomLost[v] = (!d.IsAccept() && (!first || m_eomLost[v])) ? 1 : 0;
-        m_pduStarted[v] = 0;
+        m_eomLost[vc] = (!d.IsAccept() && (!first || m_eomLost[vc])) ? 1 : 0;
+        m_pduStarted[vc] = 0;
     }
     else
     {
         // A pending merge ends only when an EOM is actually stored (here or AdmitDelimiter).
-        m_pduStarted[v] = d.IsAccept() ? 1 : m_pduStarted[v];
+        m_pduStarted[vc] = d.IsAccept() ? 1 : m_pduStarted[vc];
     }
     return d;
 }
 
 bool
-SandiaDropTailBufferPolicy::AdmitDelimiter(const AtmPortState& state, const AtmCell& eom)
+SandiaDropTailBufferPolicy::DoAdmitDelimiter(const AtmPortState& state,
+                                             uint32_t vc,
+                                             const AtmCell& eom)
 {
-    const uint32_t v = eom.vc;
-    if (v >= m_eomLost.size())
+    if (vc >= m_eomLost.size())
     {
-        NotifyVcAdded(v);
+        NotifyVcAdded(vc);
     }
     // The port also needs X < K; checked here too so that the merge state is right either way.
     const bool fits =
-        state.GetVcCells(v) < m_vcBufferCells && state.GetCellsInBuffer() < state.GetBufferCells();
+        state.GetVcCells(vc) < m_vcBufferCells && state.GetCellsInBuffer() < state.GetBufferCells();
     // Kept: the (possibly merged) PDU is delimited. Dropped: if cells of this PDU were accepted,
     // or a merge was already pending, the receiver merges it with the next PDU.
-    m_eomLost[v] = fits ? 0 : ((m_eomLost[v] || m_pduStarted[v]) ? 1 : 0);
-    m_pduStarted[v] = 0;
+    m_eomLost[vc] = fits ? 0 : ((m_eomLost[vc] || m_pduStarted[vc]) ? 1 : 0);
+    m_pduStarted[vc] = 0;
     return fits;
 }
 

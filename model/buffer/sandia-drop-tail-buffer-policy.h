@@ -27,7 +27,7 @@ namespace ns3
  * class (X < K, minus `EomReserveCells` for a non-EOM cell):
  *
  * @verbatim
-   Admit(state, cell), v = cell.vc, first = (v's frame state is IDLE):
+   Admit(state, v, cell), first = (v's frame state is IDLE):
        limit = V - 1 if EomPolicy == Reserve and !cell.isEOM       // one place kept for the EOM
                V     otherwise
        if eomLost[v] and !cell.isEOM:  d = DROP_FRAME(EOM_LOST, keepEom)   // only when first
@@ -35,8 +35,8 @@ namespace ns3
        else if !HasRoom(cell):         d = DROP_FRAME(BUFFER_FULL, keepEom)
        else:                           d = ACCEPT
        if cell.isEOM:   eomLost[v] = (d is a drop) and (!first or eomLost[v])
-   DROP_PPD EOM (AdmitDelimiter): kept iff X_v < V and X < K; kept: eomLost[v] = false,
-                                   dropped: eomLost[v] |= cells of this PDU were accepted
+   DROP_PPD EOM (AdmitDelimiter(state, v, eom)): kept iff X_v < V and X < K; kept: eomLost[v] =
+ false, dropped: eomLost[v] |= cells of this PDU were accepted
    @endverbatim
  *
  * Every drop is Overflow(): DROP_FRAME keeping the EOM (PPD, SPEC 3.3), also on the first cell
@@ -96,16 +96,17 @@ class SandiaDropTailBufferPolicy : public AtmBufferPolicy
     void NotifyVcAdded(uint32_t vc) override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
     /**
      * @brief The EOM of a discarded PDU is kept only within the VC's limit (X_v < VcBufferCells),
      *        so the per-VC queue never exceeds VcBufferCells; a refused delimiter of a PDU with
      *        accepted cells starts an EOM_LOST discard like an EOM the policy drops itself.
      * @param state the port state
+     * @param vc the EOM's VC, as an index of @p state
      * @param eom the EOM cell
      * @return true if the EOM fits the VC's queue
      */
-    bool AdmitDelimiter(const AtmPortState& state, const AtmCell& eom) override;
+    bool DoAdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom) override;
 
     uint32_t m_vcBufferCells{256};            //!< "VcBufferCells", V
     EomPolicy m_eomPolicy{DROP_AND_CONTINUE}; //!< "EomPolicy"

@@ -42,11 +42,11 @@ SandiaDropWholeBufferPolicy::~SandiaDropWholeBufferPolicy()
 }
 
 AtmAdmitDecision
-SandiaDropWholeBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+SandiaDropWholeBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
     // Any overflow condemns the whole PDU (SANDIA): the port purges its queued head and drops the
     // rest including the EOM, or falls back to drop-tail if the head already left (SPEC 3.5).
-    if (state.GetVcCells(cell.vc) >= m_vcBufferCells)
+    if (state.GetVcCells(vc) >= m_vcBufferCells)
     {
         return AtmAdmitDecision::DropAndPurgeTail(VC_QUEUE_FULL);
     }

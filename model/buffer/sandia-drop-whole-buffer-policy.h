@@ -28,7 +28,7 @@ namespace ns3
  * class (X < K, minus `EomReserveCells` for a non-EOM cell):
  *
  * @verbatim
-   Admit(state, cell), v = cell.vc:
+   Admit(state, v, cell):
        if X_v >= V:       DROP_AND_PURGE_TAIL(VC_QUEUE_FULL)
        else if !HasRoom:  DROP_AND_PURGE_TAIL(BUFFER_FULL)
        else:              ACCEPT
@@ -75,7 +75,7 @@ class SandiaDropWholeBufferPolicy : public AtmBufferPolicy
     ~SandiaDropWholeBufferPolicy() override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 
     uint32_t m_vcBufferCells{256}; //!< "VcBufferCells", V
 };

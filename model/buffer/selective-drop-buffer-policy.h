@@ -18,8 +18,8 @@ namespace ns3
  * more than Z times its fair share X/N_a of the shared FIFO is refused whole.
  *
  * @verbatim
-   Admit(state, cell):
-       if cell is the first of its PDU (VC in IDLE):
+   Admit(state, i, cell):
+       if cell is the first of its PDU (VC i in IDLE):
            R = ThresholdCells > 0 ? ThresholdCells : floor(ThresholdFraction * K)
            if X > R and X_i * N_a > Z * X:              // X_i * N_a / X > Z, no division by X
                DROP_FRAME (OVER_FAIR_SHARE, EOM kept iff KeepEomOnReject)

@@ -15,7 +15,7 @@ namespace ns3
  * @brief Tail drop ("simple cell drop", SPEC 3.2): a cell enters iff the shared buffer has room.
  *
  * @verbatim
-   Admit(state, cell):
+   Admit(state, vc, cell):
        if X < K: ACCEPT
        else:     DROP_CELL (BUFFER_FULL)
    @endverbatim
@@ -49,7 +49,7 @@ class TailDropBufferPolicy : public AtmBufferPolicy
     bool IsFrameAware() const override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 };
 
 } // namespace ns3

@@ -48,9 +48,9 @@ VcTailDropBufferPolicy::IsFrameAware() const
 }
 
 AtmAdmitDecision
-VcTailDropBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+VcTailDropBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    if (state.GetVcCells(cell.vc) >= m_vcBufferCells)
+    if (state.GetVcCells(vc) >= m_vcBufferCells)
     {
         return AtmAdmitDecision::DropCell(VC_QUEUE_FULL);
     }

@@ -18,7 +18,7 @@ namespace ns3
  * enters iff its VC's queue holds fewer than `VcBufferCells` cells and the shared buffer has room.
  *
  * @verbatim
-   Admit(state, cell), v = cell.vc:
+   Admit(state, v, cell):
        if X_v >= V:  DROP_CELL (VC_QUEUE_FULL)
        if X >= K:    DROP_CELL (BUFFER_FULL)
        else:         ACCEPT
@@ -59,7 +59,7 @@ class VcTailDropBufferPolicy : public AtmBufferPolicy
     bool IsFrameAware() const override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 
     uint32_t m_vcBufferCells{256}; //!< "VcBufferCells", V
 };

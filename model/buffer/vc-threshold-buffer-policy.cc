@@ -88,23 +88,25 @@ VcThresholdBufferPolicy::NotifyVcAdded(uint32_t vc)
 }
 
 void
-VcThresholdBufferPolicy::NotifyDeparture(const AtmPortState& state, const AtmCell& cell)
+VcThresholdBufferPolicy::DoNotifyDeparture(const AtmPortState& state,
+                                           uint32_t vc,
+                                           const AtmCell& cell)
 {
     // Per cell: no NS_LOG_FUNCTION (STYLE 9).
-    Vc& v = Entry(cell.vc);
-    if (!v.armed && state.GetVcCells(cell.vc) < Threshold(v))
+    Vc& v = Entry(vc);
+    if (!v.armed && state.GetVcCells(vc) < Threshold(v))
     {
         v.armed = true;
     }
 }
 
 AtmAdmitDecision
-VcThresholdBufferPolicy::DoAdmit(const AtmPortState& state, const AtmCell& cell)
+VcThresholdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    if (IsFirstCell(state, cell))
+    if (IsFirstCell(state, vc))
     {
-        Vc& v = Entry(cell.vc);
-        if (state.GetVcCells(cell.vc) < Threshold(v))
+        Vc& v = Entry(vc);
+        if (state.GetVcCells(vc) < Threshold(v))
         {
             v.armed = true;
         }

@@ -21,8 +21,8 @@ namespace ns3
  * @verbatim
    per VC i: r_i (cells) and armed_i, initially true
 
-   Admit(state, cell):
-       if cell is the first of its PDU (VC in IDLE):
+   Admit(state, i, cell):
+       if cell is the first of its PDU (VC i in IDLE):
            if X_i < r_i:              armed_i = true          // re-arm below the threshold
            else if armed_i:                                   // X_i >= r_i: crossed from below
                armed_i = false
@@ -30,7 +30,7 @@ namespace ns3
        if space(cell): ACCEPT                                  // HasRoom: X < K (- EomReserveCells)
        else:           DROP_FRAME (BUFFER_FULL, EOM kept)      // PPD, SPEC 3.3
 
-   NotifyDeparture(state, cell):
+   NotifyDeparture(state, i, cell):
        if X_i < r_i: armed_i = true
    @endverbatim
  *
@@ -93,11 +93,11 @@ class VcThresholdBufferPolicy : public AtmBufferPolicy
      */
     bool IsArmed(uint32_t vc) const;
 
-    void NotifyDeparture(const AtmPortState& state, const AtmCell& cell) override;
     void NotifyVcAdded(uint32_t vc) override;
 
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, const AtmCell& cell) override;
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
+    void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
 
     /// Per-VC state.
     struct Vc

@@ -18,22 +18,6 @@ ATTRIBUTE_HELPER_CPP(AtmTrafficContract);
 
 namespace
 {
-/// Pedantic builds reject the __int128 keyword without __extension__.
-__extension__ typedef unsigned __int128 Uint128;
-
-/**
- * @param a a rate
- * @param b a rate
- * @return -1, 0 or 1 as a is below, equal to or above b (exactly)
- */
-int
-CompareRates(const AtmCellRate& a, const AtmCellRate& b)
-{
-    const Uint128 lhs = static_cast<Uint128>(a.GetNumerator()) * b.GetDenominator();
-    const Uint128 rhs = static_cast<Uint128>(b.GetNumerator()) * a.GetDenominator();
-    return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0);
-}
-
 /// One entry of the conformance-definition name table.
 struct DefinitionName
 {
@@ -443,7 +427,7 @@ AtmTrafficContract::IsValid(std::string* error) const
     {
         why << "a VBR contract needs a positive SCR (ScrCellsPerSec)";
     }
-    else if (vbr && CompareRates(m_scr, m_pcr) > 0)
+    else if (vbr && m_scr > m_pcr)
     {
         why << "SCR=" << m_scr << " cells/s exceeds PCR=" << m_pcr
             << " cells/s (rule SCR <= PCR); lower the SCR or raise the PCR";
@@ -462,7 +446,7 @@ AtmTrafficContract::IsValid(std::string* error) const
         why << "MBS is a VBR/GFR parameter; remove MbsCells from the " << m_category
             << " contract";
     }
-    else if ((abr || gfr) && HasPcr() && CompareRates(m_mcr, m_pcr) > 0)
+    else if ((abr || gfr) && HasPcr() && m_mcr > m_pcr)
     {
         why << "MCR=" << m_mcr << " cells/s exceeds PCR=" << m_pcr
             << " cells/s (rule MCR <= PCR); lower the MCR or raise the PCR";
@@ -492,12 +476,12 @@ AtmTrafficContract::IsValid(std::string* error) const
             << ", CdvtScr=" << m_cdvtScr.As(Time::US) << ", CdvtMcr=" << m_cdvtMcr.As(Time::US)
             << "); CDVTs are >= 0";
     }
-    else if (abr && !m_abr.icr.IsZero() && CompareRates(m_abr.icr, m_mcr) < 0)
+    else if (abr && !m_abr.icr.IsZero() && m_abr.icr < m_mcr)
     {
         why << "ICR=" << m_abr.icr << " cells/s is below MCR=" << m_mcr
             << " cells/s (rule MCR <= ICR <= PCR)";
     }
-    else if (abr && !m_abr.icr.IsZero() && HasPcr() && CompareRates(m_abr.icr, m_pcr) > 0)
+    else if (abr && !m_abr.icr.IsZero() && HasPcr() && m_abr.icr > m_pcr)
     {
         why << "ICR=" << m_abr.icr << " cells/s exceeds PCR=" << m_pcr
             << " cells/s (rule MCR <= ICR <= PCR)";
@@ -549,10 +533,10 @@ AtmTrafficContract::CheckAgainstLink(const std::string& where, AtmCellRate lineR
     {
         return;
     }
-    NS_ABORT_MSG_IF(HasPcr() && CompareRates(m_pcr, lineRate) > 0,
+    NS_ABORT_MSG_IF(HasPcr() && m_pcr > lineRate,
                     where << ": contract " << *this << " has a PCR above the link's cell rate "
                           << lineRate << " cells/s; lower the PCR or use a faster link");
-    NS_ABORT_MSG_IF(!m_mcr.IsZero() && CompareRates(m_mcr, lineRate) > 0,
+    NS_ABORT_MSG_IF(!m_mcr.IsZero() && m_mcr > lineRate,
                     where << ": contract " << *this << " has an MCR above the link's cell rate "
                           << lineRate << " cells/s; lower the MCR or use a faster link");
 }

@@ -32,10 +32,8 @@ DualGcra::Validate(AtmCellRate pcr, Time cdvt, AtmCellRate scr)
                     "DualGcra: SCR is not configured (zero); give the contract's sustainable cell "
                     "rate (at most PCR = "
                         << pcr << " cells/s)");
-    // SCR > PCR compared exactly: s_n p_d > p_n s_d.
-    __extension__ typedef unsigned __int128 Uint128;
-    NS_ABORT_MSG_IF(static_cast<Uint128>(scr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<Uint128>(pcr.GetNumerator()) * scr.GetDenominator(),
+    // SCR > PCR compared exactly (AtmCellRate::Compare()).
+    NS_ABORT_MSG_IF(scr > pcr,
                     "DualGcra: SCR = " << scr << " cells/s exceeds PCR = " << pcr
                                        << " cells/s; give SCR <= PCR");
     NS_ABORT_MSG_IF(cdvt.IsStrictlyNegative(),

@@ -59,10 +59,8 @@ FrameGcra::ExactTolerance(AtmCellRate mcr, AtmCellRate pcr, uint32_t mbs, Time c
     NS_ABORT_MSG_IF(mcr.IsZero() || pcr.IsZero(),
                     "FrameGcra: MCR = " << mcr << " and PCR = " << pcr
                                         << " cells/s; both must be configured (positive)");
-    // MCR > PCR compared exactly: m_n p_d > p_n m_d.
-    __extension__ typedef unsigned __int128 Uint128;
-    NS_ABORT_MSG_IF(static_cast<Uint128>(mcr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<Uint128>(pcr.GetNumerator()) * mcr.GetDenominator(),
+    // MCR > PCR compared exactly (AtmCellRate::Compare()).
+    NS_ABORT_MSG_IF(mcr > pcr,
                     "FrameGcra: MCR = " << mcr << " cells/s exceeds PCR = " << pcr
                                         << " cells/s; give MCR <= PCR");
     NS_ABORT_MSG_IF(mbs < 1,

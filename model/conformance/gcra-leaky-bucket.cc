@@ -19,13 +19,11 @@ NS_LOG_COMPONENT_DEFINE("GcraLeakyBucket");
 namespace
 {
 
-typedef AtmExactTime::Int128 Int128;
-
 /// The same bounds as Gcra: I, L <= 2^124 and |t M| <= 2^125 keep every intermediate (X' >=
 /// -2^126 - 2^124, LCT + X - L) inside 127 bits.
-constexpr Int128 MAX_PARAMETER = static_cast<Int128>(1) << 124;
+constexpr AtmInt128 MAX_PARAMETER = static_cast<AtmInt128>(1) << 124;
 /// The largest |t M| accepted.
-constexpr Int128 MAX_SCALED_ARRIVAL = static_cast<Int128>(1) << 125;
+constexpr AtmInt128 MAX_SCALED_ARRIVAL = static_cast<AtmInt128>(1) << 125;
 
 } // namespace
 
@@ -95,9 +93,9 @@ GcraLeakyBucket::Init(const AtmExactTime& increment, const AtmExactTime& limit)
                                             << m_unitsPerStep
                                             << " step; use a coarser time resolution or "
                                                "simpler rates");
-    const Int128 maxSteps = MAX_SCALED_ARRIVAL / m_unitsPerStep;
+    const AtmInt128 maxSteps = MAX_SCALED_ARRIVAL / m_unitsPerStep;
     m_maxAbsSteps =
-        static_cast<int64_t>(std::min<Int128>(maxSteps, std::numeric_limits<int64_t>::max()));
+        static_cast<int64_t>(std::min<AtmInt128>(maxSteps, std::numeric_limits<int64_t>::max()));
     m_started = false;
 }
 
@@ -115,14 +113,14 @@ GcraLeakyBucket::Scale(Time arrival) const
                                                 << m_unitsPerStep
                                                 << " step; use simpler rates or a coarser "
                                                    "resolution");
-    return static_cast<Int128>(t) * m_unitsPerStep;
+    return static_cast<AtmInt128>(t) * m_unitsPerStep;
 }
 
 bool
 GcraLeakyBucket::Conforms(Time arrival)
 {
     // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "GcraLeakyBucket: arrival " << arrival << " before the previous one "
                                               << m_lastArrival);
@@ -134,12 +132,12 @@ GcraLeakyBucket::Conforms(Time arrival)
         m_started = true;
         return true;
     }
-    const Int128 drained = m_content - (t - m_lct); // X'
-    if (drained - m_unitsPerStep >= m_limit) // t + 1 step <= TAT - L (Gcra's rule)
+    const AtmInt128 drained = m_content - (t - m_lct); // X'
+    if (drained - m_unitsPerStep >= m_limit)           // t + 1 step <= TAT - L (Gcra's rule)
     {
         return false;
     }
-    m_content = std::max<Int128>(0, drained) + m_increment;
+    m_content = std::max<AtmInt128>(0, drained) + m_increment;
     m_lct = t;
     return true;
 }
@@ -147,20 +145,20 @@ GcraLeakyBucket::Conforms(Time arrival)
 bool
 GcraLeakyBucket::WouldConform(Time arrival) const
 {
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     return !m_started || m_content - (t - m_lct) - m_unitsPerStep < m_limit;
 }
 
 void
 GcraLeakyBucket::Charge(Time arrival)
 {
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "GcraLeakyBucket: arrival " << arrival << " before the previous one "
                                               << m_lastArrival);
     m_lastArrival = arrival;
-    const Int128 drained = m_started ? m_content - (t - m_lct) : 0;
-    m_content = std::max<Int128>(0, drained) + m_increment;
+    const AtmInt128 drained = m_started ? m_content - (t - m_lct) : 0;
+    m_content = std::max<AtmInt128>(0, drained) + m_increment;
     m_lct = t;
     m_started = true;
 }

@@ -7,6 +7,7 @@
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
+#include "ns3/atm-int128.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -45,7 +46,7 @@ class GcraLeakyBucket
 {
   public:
     /// Signed 128-bit integer: state in sub-steps.
-    typedef AtmExactTime::Int128 Int128;
+    typedef AtmInt128 Int128;
 
     /// An unconfigured bucket: Conforms() and the other queries abort until one is assigned.
     GcraLeakyBucket();

@@ -19,13 +19,11 @@ NS_LOG_COMPONENT_DEFINE("Gcra");
 namespace
 {
 
-typedef AtmExactTime::Int128 Int128;
-
 /// I and L are at most 2^124 sub-steps and |t M| at most 2^125, so TAT = max(t, TAT) + I and
 /// TAT - L stay below 2^127: no per-cell overflow check is needed beyond the arrival's range.
-constexpr Int128 MAX_PARAMETER = static_cast<Int128>(1) << 124;
+constexpr AtmInt128 MAX_PARAMETER = static_cast<AtmInt128>(1) << 124;
 /// The largest |t M| accepted.
-constexpr Int128 MAX_SCALED_ARRIVAL = static_cast<Int128>(1) << 125;
+constexpr AtmInt128 MAX_SCALED_ARRIVAL = static_cast<AtmInt128>(1) << 125;
 
 } // namespace
 
@@ -90,9 +88,9 @@ Gcra::Init(const AtmExactTime& increment, const AtmExactTime& limit)
                     "Gcra: I = " << increment << " and L = " << limit << " need more than 2^124 "
                                  << "sub-steps of 1/" << m_unitsPerStep
                                  << " step; use a coarser time resolution or simpler rates");
-    const Int128 maxSteps = MAX_SCALED_ARRIVAL / m_unitsPerStep;
+    const AtmInt128 maxSteps = MAX_SCALED_ARRIVAL / m_unitsPerStep;
     m_maxAbsSteps =
-        static_cast<int64_t>(std::min<Int128>(maxSteps, std::numeric_limits<int64_t>::max()));
+        static_cast<int64_t>(std::min<AtmInt128>(maxSteps, std::numeric_limits<int64_t>::max()));
     m_started = false;
 }
 
@@ -108,14 +106,14 @@ Gcra::Scale(Time arrival) const
                                      << " is beyond the 128-bit range of a state kept in 1/"
                                      << m_unitsPerStep
                                      << " step; use simpler rates or a coarser resolution");
-    return static_cast<Int128>(t) * m_unitsPerStep;
+    return static_cast<AtmInt128>(t) * m_unitsPerStep;
 }
 
 bool
 Gcra::Conforms(Time arrival)
 {
     // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "Gcra: arrival " << arrival << " before the previous one " << m_lastArrival);
     m_lastArrival = arrival;
@@ -133,14 +131,14 @@ Gcra::Conforms(Time arrival)
 bool
 Gcra::WouldConform(Time arrival) const
 {
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     return !m_started || t + m_unitsPerStep > m_tat - m_limit;
 }
 
 void
 Gcra::Charge(Time arrival)
 {
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "Gcra: arrival " << arrival << " before the previous one " << m_lastArrival);
     m_lastArrival = arrival;
@@ -218,10 +216,8 @@ Gcra::ExactBurstTolerance(AtmCellRate pcr, AtmCellRate scr, uint32_t mbs, Time c
                     "Gcra::BurstTolerance: PCR = " << pcr << " and SCR = " << scr
                                                    << " cells/s; both must be configured "
                                                       "(positive)");
-    // scr > pcr compared exactly: s_n p_d > p_n s_d.
-    __extension__ typedef unsigned __int128 Uint128;
-    NS_ABORT_MSG_IF(static_cast<Uint128>(scr.GetNumerator()) * pcr.GetDenominator() >
-                        static_cast<Uint128>(pcr.GetNumerator()) * scr.GetDenominator(),
+    // scr > pcr compared exactly (AtmCellRate::Compare()).
+    NS_ABORT_MSG_IF(scr > pcr,
                     "Gcra::BurstTolerance: SCR = " << scr << " cells/s exceeds PCR = " << pcr
                                                    << " cells/s; give SCR <= PCR");
     NS_ABORT_MSG_IF(mbs < 1,

@@ -7,6 +7,7 @@
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
+#include "ns3/atm-int128.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -68,7 +69,7 @@ class Gcra
 {
   public:
     /// Signed 128-bit integer: state in sub-steps.
-    typedef AtmExactTime::Int128 Int128;
+    typedef AtmInt128 Int128;
 
     /// An unconfigured GCRA: Conforms() and the other queries abort until one is assigned.
     Gcra();

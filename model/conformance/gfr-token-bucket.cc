@@ -21,7 +21,7 @@ namespace
 
 /// The largest |t M| accepted: with a period below 2^114 sub-steps, t M + period stays far
 /// below 2^127.
-constexpr AtmExactTime::Int128 MAX_SCALED_ARRIVAL = static_cast<AtmExactTime::Int128>(1) << 125;
+constexpr AtmInt128 MAX_SCALED_ARRIVAL = static_cast<AtmInt128>(1) << 125;
 
 } // namespace
 
@@ -52,8 +52,8 @@ GfrTokenBucket::GfrTokenBucket(AtmCellRate mcr, uint32_t mbs, TimerStart timerSt
     const AtmExactTime period = AtmExactTime::CellTime(mcr);
     m_unitsPerStep = period.GetUnitsPerStep();
     m_period = period.GetUnits(); // den U / gcd < 2^114
-    m_maxAbsSteps = static_cast<int64_t>(
-        std::min<Int128>(MAX_SCALED_ARRIVAL / m_unitsPerStep, std::numeric_limits<int64_t>::max()));
+    m_maxAbsSteps = static_cast<int64_t>(std::min<AtmInt128>(MAX_SCALED_ARRIVAL / m_unitsPerStep,
+                                                             std::numeric_limits<int64_t>::max()));
     m_mbs = mbs;
     m_tokens = mbs;
     m_timerStart = timerStart;
@@ -71,20 +71,20 @@ GfrTokenBucket::Scale(Time t) const
                                             << " is beyond the 128-bit range of a timer kept in "
                                                "1/"
                                             << m_unitsPerStep << " step");
-    return static_cast<Int128>(steps) * m_unitsPerStep;
+    return static_cast<AtmInt128>(steps) * m_unitsPerStep;
 }
 
 void
-GfrTokenBucket::ApplyTicks(Int128 t)
+GfrTokenBucket::ApplyTicks(AtmInt128 t)
 {
     if (!m_timerRunning || m_nextTick > t)
     {
         return;
     }
     // Ticks at m_nextTick + j T for j = 0 .. due - 1 have passed; the timer stops at MBS.
-    const Int128 due = (t - m_nextTick) / m_period + 1;
-    const Int128 missing = static_cast<Int128>(m_mbs) - m_tokens; // >= 1 while running
-    const Int128 applied = std::min(due, missing);
+    const AtmInt128 due = (t - m_nextTick) / m_period + 1;
+    const AtmInt128 missing = static_cast<AtmInt128>(m_mbs) - m_tokens; // >= 1 while running
+    const AtmInt128 applied = std::min(due, missing);
     m_tokens += static_cast<int64_t>(applied);
     if (m_tokens >= static_cast<int64_t>(m_mbs))
     {
@@ -100,7 +100,7 @@ bool
 GfrTokenBucket::Arrive(Time arrival, bool firstCellOfPdu, bool clp)
 {
     // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
-    const Int128 t = Scale(arrival);
+    const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "GfrTokenBucket: arrival " << arrival << " before the previous one "
                                              << m_lastArrival);

@@ -7,6 +7,7 @@
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-exact-time.h"
+#include "ns3/atm-int128.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -141,7 +142,7 @@ class GfrTokenBucket
 
   private:
     /// Signed 128-bit integer: times in sub-steps.
-    typedef AtmExactTime::Int128 Int128;
+    typedef AtmInt128 Int128;
 
     /**
      * @brief Apply the ticks due at or before a time.

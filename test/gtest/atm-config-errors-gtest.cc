@@ -220,10 +220,10 @@ TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
     k8.AddVc(AtmServiceCategory::NRT_VBR, k8.AddQueue(AtmServiceCategory::NRT_VBR));
     AtmCell cell;
     cell.pti = 1;
-    EXPECT_TRUE(pbs->Admit(k8, cell).IsAccept());
+    EXPECT_TRUE(pbs->Admit(k8, 0, cell).IsAccept());
     AtmPortState k7(7);
     k7.AddVc(AtmServiceCategory::NRT_VBR, k7.AddQueue(AtmServiceCategory::NRT_VBR));
-    EXPECT_DEATH(pbs->Admit(k7, cell),
+    EXPECT_DEATH(pbs->Admit(k7, 0, cell),
                  "PbsBufferPolicy: ClpThresholdCells=8 exceeds the buffer's BufferCells K=7; "
                  "lower ClpThresholdCells to at most 7");
 }
