@@ -42,7 +42,7 @@ AtmCellClock::AtmCellClock(const AtmCellRate& rate, Time origin)
 Time
 AtmCellClock::GetSlotStart(uint64_t k) const
 {
-    // Per-cell hot path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell hot path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ABORT_MSG_IF(m_stepsPerSecond == 0,
                     "AtmCellClock: slot " << k << " asked of a clock without a rate; construct "
                                           << "the clock from an AtmCellRate");

@@ -16,7 +16,8 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The exact cell clock of one link: when cell slot k starts (DESIGN 6.1).
+ * @brief The exact cell clock of one link: when cell slot k starts (one clock per link, shared by
+ * the channel, shapers, GCRAs and CDV metrics).
  *
  * A link of rate r cells/s with origin t0 starts slot k (k = 0, 1, 2, ...) at
  *

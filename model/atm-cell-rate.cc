@@ -36,7 +36,7 @@ constexpr const char ACCEPTED_FORMS[] =
     "45Mb/s; bps, kbps, Mbps, Gbps, b/s, kb/s, Mb/s, Gb/s) divided by 424 bits per cell, or by "
     "384 with the suffix @payload (13.824Mbps@payload)";
 
-/// A named link rate of SPEC 2.5 (sources in the class documentation).
+/// A named link rate (its source is in the class documentation).
 struct Preset
 {
     const char* name;     //!< lower-case name
@@ -44,7 +44,7 @@ struct Preset
     uint64_t denominator; //!< seconds
 };
 
-/// The presets; rates given in bit/s keep their 424 so that the table reads like SPEC 2.5.
+/// The presets; rates given in bit/s keep their 424 so that the table reads like the sources.
 constexpr Preset PRESETS[] = {
     {"oc3c", 149760000, 424},
     {"oc3craw", 155520000, 424},

@@ -23,7 +23,7 @@ namespace ns3
  * per second.
  *
  * Every component that times cells on a link (the channel, shapers, GCRA policers, CDV metrics)
- * shares one exact time base (DESIGN 6.1): a rate in cells/s and an AtmCellClock that places slot
+ * shares one exact time base: a rate in cells/s and an AtmCellClock that places slot
  * k at t0 + round(k / rate). The rate is therefore stored as a reduced fraction
  * numerator / denominator of two 64-bit integers, never as a cell time: OC-3c is
  * 149.76e6 / 424 = 18720000 / 53 cells/s, whose cell time 2831.196581... ns no time unit can
@@ -43,12 +43,12 @@ namespace ns3
  *   converted under the line convention, 424 bits per 53-byte cell (BON; `155Mbps`,
  *   `34368kbps`, `45Mb/s`, or explicitly `155Mbps@line`), or with the suffix `@payload` under
  *   the payload convention, 384 bits per 48-byte payload (TEN34's VP contracts, JAIN's DFBA
- *   MCRs; SPEC 2.6): `13.824Mbps@payload` is 36000 cells/s.
+ *   MCRs): `13.824Mbps@payload` is 36000 cells/s.
  *
  * Numbers are decimal digits with an optional fraction, converted exactly; exponents are not
  * accepted, so `2E3` is always the preset.
  *
- * Presets (SPEC 2.5; exact cells/s, approximate value, source):
+ * Presets (exact cells/s, approximate value, source):
  *
  * - `OC3c`: 149.76e6/424 = 18720000/53 (353,207.55): OC-3c/STM-1 after the SONET/SDH overhead;
  *   JAIN AF-616, DELAY, IMP, DFBA and WWW access links, TEN34 ("2.8 us", "999 cells = 2831 us").
@@ -128,13 +128,13 @@ class AtmCellRate
     static AtmCellRate FromPayloadBps(uint64_t bitsPerSecond);
 
     /**
-     * @param bitsPerSecond bits per second including the cell header (SPEC 2.6, line)
+     * @param bitsPerSecond bits per second including the cell header (line convention, BON)
      * @return bitsPerSecond / 424 cells/s
      */
     static double CellsPerSecondFromLineBps(double bitsPerSecond);
 
     /**
-     * @param bitsPerSecond bits per second of cell payload (SPEC 2.6, payload)
+     * @param bitsPerSecond bits per second of cell payload (payload convention, TEN34, JAIN)
      * @return bitsPerSecond / 384 cells/s
      */
     static double CellsPerSecondFromPayloadBps(double bitsPerSecond);

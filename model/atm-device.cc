@@ -327,7 +327,8 @@ AtmDevice::IsLinkUp() const
 void
 AtmDevice::AddLinkChangeCallback(Callback<void> /* callback */)
 {
-    // Never called: an ATM PVC device does not change state after set-up (DESIGN.md 6.5).
+    // Never called: an ATM PVC device does not change state after set-up (a link change would
+    // flush the permanent ATMARP entries).
 }
 
 bool

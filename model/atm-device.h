@@ -37,8 +37,8 @@ namespace ns3
  * (ReceiveCell(): reassembly and IP, or the switch fabric) and where transmitted cells come
  * from (NotifyCellSent(): an adapter's segmentation cursor stages the next cell).
  *
- * The device never reports a link change: it is up from Attach() on (DESIGN.md §6.5, a link
- * change would flush the permanent ATMARP entries).
+ * The device never reports a link change: it is up from Attach() on (a link change would flush
+ * the permanent ATMARP entries).
  */
 class AtmDevice : public NetDevice
 {

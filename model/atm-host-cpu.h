@@ -20,7 +20,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief A host's protocol-processing CPU: one FIFO server per node that serialises a fixed
- * amount of work per packet sent and per packet received (SPEC 3.25, 4.1: SANDIA's hosts spend
+ * amount of work per packet sent and per packet received (SANDIA Table 1: the hosts spend
  * 300 us per packet).
  *
  * Aggregate it to a node (AtmHelper::InstallHostCpu) before the simulation starts. Every

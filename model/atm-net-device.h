@@ -198,7 +198,7 @@ class AtmNetDevice : public AtmDevice
     void WakeVc(uint32_t vc);
 
     /**
-     * @brief Shape a VC's cells (SPEC 3.22): PcrShaper spaces them at PCR, VbrShaper to a VBR
+     * @brief Shape a VC's cells (TEN34, BON): PcrShaper spaces them at PCR, VbrShaper to a VBR
      *        contract, PacketTrainShaper as a 1990s adapter's per-cell spacing and inter-PDU
      *        gap. Call after AddVc() and before the first cell is sent. The device's frame queues
      *        absorb the back-pressure (the edge never drops because of shaping, only when

@@ -39,7 +39,7 @@ AtmOutputPort::GetTypeId()
             .AddConstructor<AtmOutputPort>()
             .AddAttribute("BufferCells",
                           "K, the size of the port's cell buffer shared by all its queues, in "
-                          "cells (FORE ASX-200: 256 per port, SPEC 3.29). Fixed once a VC exists.",
+                          "cells (FORE ASX-200: 256 per port, BON ch. 4). Fixed once a VC exists.",
                           UintegerValue(256),
                           MakeUintegerAccessor(&AtmOutputPort::SetBufferCells,
                                                &AtmOutputPort::GetBufferCells),
@@ -401,7 +401,7 @@ AtmOutputPort::GetQueueHolders(uint32_t queue) const
 void
 AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ABORT_MSG_IF(vc >= m_vcs.size(),
                     "AtmOutputPort: cell for VC " << vc << " but the port has " << m_vcs.size()
                                                   << " VCs; call AddVc() first");
@@ -420,7 +420,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
     switch (m_state.GetFrameState(vc))
     {
     case AtmFrameState::DROP_PPD:
-        // Keep the delimiter when possible so the receiver can tell PDUs apart (SPEC 3.3).
+        // Keep the delimiter when possible so the receiver can tell PDUs apart (PPD: BON, JAIN).
         // The policy sees every such EOM (it may track merges), the room check comes last; like
         // Admit() it gets the VC's index in its own buffer (vc itself without partitions).
         if (eom)
@@ -479,9 +479,9 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
             CountDrop(cell, d.reason);
             if (v.headSent)
             {
-                // SPEC 3.5 edge case: the PDU's head is already on the link; dropping its EOM
-                // would merge it with the next PDU at the receiver. Fall back to drop-tail for
-                // this PDU: no purge, keep the EOM if there is room.
+                // Edge case SANDIA leaves open: the PDU's head is already on the link; dropping
+                // its EOM would merge it with the next PDU at the receiver. Fall back to drop-tail
+                // for this PDU: no purge, keep the EOM if there is room.
                 if (!eom)
                 {
                     next = AtmFrameState::DROP_PPD;

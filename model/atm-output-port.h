@@ -32,7 +32,8 @@ namespace ns3
  * Identities (per VC and per port, after every Receive() and Dequeue()):
  * - cellsArrived == cellsAccepted + (cellsDropped - cellsPurged)
  * - cellsAccepted == cellsDeparted + queued + cellsPurged
- * - hence the ledger (DESIGN 6.8) cellsArrived == cellsDeparted + queued + cellsDropped
+ * - hence the ledger (every cell accounted for):
+ *   cellsArrived == cellsDeparted + queued + cellsDropped
  *
  * where queued is AtmOutputPort::GetVcCellsInQueue() (or GetCellsInQueue() for the port).
  */
@@ -48,8 +49,9 @@ struct AtmPortVcStats
 
 /**
  * @ingroup atm
- * @brief The queueing core of an output port: cell storage, buffer acceptance (SPEC 3.1) and
- * scheduling, shared by end-system adapters and switch ports (DESIGN 2, 6.3; STYLE 2).
+ * @brief The queueing core of an output port: cell storage, frame-aware buffer acceptance and
+ * scheduling, shared by end-system adapters and switch ports (one component for both; the port
+ * owns the cells and the traces, its two plug-ins only decide).
  *
  * The port holds one buffer of K cells (attribute "BufferCells"), a set of queues ("QueueMode":
  * one shared FIFO, one queue per VC or one per service category), a buffer policy
@@ -57,15 +59,17 @@ struct AtmPortVcStats
  * and a cell scheduler ("CellScheduler", default FifoCellScheduler) that decides which queue
  * sends next. It owns the cells, the per-VC frame state machine, the counters and every trace;
  * the plug-ins only decide. This class has no transmitter: whoever drives the link calls
- * Dequeue() once per cell slot (departures before arrivals at the same instant, SPEC 2.8).
+ * Dequeue() once per cell slot (departures before arrivals at the same instant, a choice of this
+ * model that deterministic tests rely on).
  *
- * Storage (DESIGN 5): one slab of K cell slots allocated once, a free list, one doubly-linked
+ * Storage: one slab of K cell slots allocated once, a free list, one doubly-linked
  * FIFO list per queue threaded through slot indices, and per VC a link from each cell to the
  * previous cell of the same VC, so that a purge removes a VC's most recent cells in O(cells
  * removed) even when VCs share a queue. Nothing is allocated per cell.
  *
- * Frame state machine (SPEC 3.1), per VC, on each arrival (X = cells in the buffer, K = buffer
- * size; an end-of-PDU (EOM) cell always leaves the VC in IDLE):
+ * Frame state machine (this model's generalisation of BON, JAIN and SANDIA), per VC, on each
+ * arrival (X = cells in the buffer, K = buffer size; an end-of-PDU (EOM) cell always leaves the
+ * VC in IDLE):
  *
  * | state       | action                                                                     |
  * |-------------|----------------------------------------------------------------------------|
@@ -77,17 +81,18 @@ struct AtmPortVcStats
  * | DROP_ALL    | drop                                                                       |
  *
  * Cells dropped in DROP_PPD and DROP_ALL carry the reason of the decision that started the
- * discard. SPEC 3.5 edge case: if a cell of the current PDU has already departed (headSent),
- * dropping its EOM would merge the PDU's transmitted head with the next PDU at the receiver, so
- * DROP_AND_PURGE_TAIL then falls back to drop-tail for that PDU: the arriving cell is dropped,
- * nothing is purged, and the VC enters DROP_PPD (its EOM is kept if there is room).
+ * discard. Edge case SANDIA leaves open (this model's choice): if a cell of the current PDU has
+ * already departed (headSent), dropping its EOM would merge the PDU's transmitted head with the
+ * next PDU at the receiver, so DROP_AND_PURGE_TAIL then falls back to drop-tail for that PDU: the
+ * arriving cell is dropped, nothing is purged, and the VC enters DROP_PPD (its EOM is kept if
+ * there is room).
  *
  * A policy that accepts a cell when X >= K violates its contract: the port aborts naming the
  * policy's TypeId; it never stores more than K cells.
  *
  * Per-class buffer partitions (optional, SetClassBuffer()). As in JAIN's switches (AF-424 Fig. 1:
  * a VBR buffer beside the UBR buffer) and FORE's ASX-200 (TEN34: per-class queues of 256 cells
- * with their own CLP threshold, SPEC 3.17), a service category can get its own buffer of K_c
+ * with their own CLP threshold), a service category can get its own buffer of K_c
  * cells guarded by its own policy; the other categories keep sharing the port's buffer of
  * "BufferCells" cells under "BufferPolicy". Each buffer (partition) has its own AtmPortState,
  * which is what its policy sees: K = the partition's size, X = its cells, its VCs numbered
@@ -291,7 +296,8 @@ class AtmOutputPort : public Object
     void DoDispose() override;
 
   private:
-    /// Drop counts by reason: a few entries, scanned linearly by pointer identity (STYLE 7).
+    /// Drop counts by reason: a few entries, scanned linearly by pointer identity (cheaper per
+    /// drop than a string map; under EPD every cell of a refused PDU is a drop).
     typedef std::vector<std::pair<const char*, uint64_t>> DropTable;
 
     static constexpr uint32_t NONE = UINT32_MAX; //!< null slot index

@@ -16,9 +16,11 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Per-VC frame state of the frame-aware acceptance framework (SPEC 3.1).
+ * @brief Per-VC frame state of the frame-aware acceptance framework (this model's
+ * generalisation of the EPD/PPD state of BON and JAIN; BON: EPD needs 2 bits per VC).
  *
- * The output port owns this state machine (DESIGN 6.3); buffer policies only read it.
+ * The output port owns this state machine; buffer policies only read it, so a policy can get
+ * only its decision wrong.
  */
 enum class AtmFrameState : uint8_t
 {
@@ -47,13 +49,13 @@ std::ostream& operator<<(std::ostream& os, AtmFrameState state);
 /**
  * @ingroup atm
  * @brief The read-only view of an output port that the port hands to its buffer policy and its
- * cell scheduler (STYLE 4).
+ * cell scheduler (passed explicitly, so a unit test can build it by hand).
  *
  * A plain value with plain counters: no Object, no TracedValue, no cells. The port (or a test)
  * keeps it up to date through the mutators; plug-ins receive it as `const AtmPortState&`.
  *
- * Notation (SPEC 3.6/3.7): K = GetBufferCells(), X = GetCellsInBuffer(), X_i = GetVcCells(i),
- * N_a = GetNActiveVcs() (VCs with X_i >= 1).
+ * Notation (JAIN's SD, FBA and DFBA): K = GetBufferCells(), X = GetCellsInBuffer(),
+ * X_i = GetVcCells(i), N_a = GetNActiveVcs() (VCs with X_i >= 1).
  *
  * Structure: queues are numbered 0 .. Q-1 in the order of AddQueue(); VCs are numbered
  * 0 .. V-1 in the order of AddVc() (the dense per-hop VC index carried in AtmCell::vc); every
@@ -118,7 +120,7 @@ class AtmPortState
     bool OnDequeue(uint32_t vc);
 
     /**
-     * @brief Set the frame state of a VC (only the port's SPEC 3.1 state machine does this).
+     * @brief Set the frame state of a VC (only the port's frame state machine does this).
      * @param vc the VC index
      * @param state the new state
      */
@@ -254,7 +256,7 @@ class AtmPortState
         uint32_t cells{0};                                    //!< X_i
         uint32_t queue{0};                                    //!< queue holding the VC's cells
         AtmServiceCategory category{AtmServiceCategory::UBR}; //!< service category
-        AtmFrameState frameState{AtmFrameState::IDLE};        //!< SPEC 3.1 frame state
+        AtmFrameState frameState{AtmFrameState::IDLE};        //!< frame state (AtmFrameState)
     };
 
     /// Per-queue entry.

@@ -28,8 +28,9 @@ namespace ns3
  * Used for per-cell records (a transmitter's pending arrivals, a device's inbox). Unlike
  * `std::deque`, which allocates and frees a block every few elements as a FIFO slides, the
  * ring allocates only when it grows beyond its largest size so far (doubling): in steady
- * state no allocation per cell (DESIGN.md §5). Popped slots are reset to `T()` so that
- * references held by a record (an AAL5 frame) are released at once.
+ * state no allocation per cell (at about 30 cells per packet, per-cell costs dominate a run).
+ * Popped slots are reset to `T()` so that references held by a record (an AAL5 frame) are
+ * released at once.
  *
  * @tparam T the record type (default-constructible, movable)
  */

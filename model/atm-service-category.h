@@ -13,7 +13,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief ATM Forum TM 4.0/4.1 service categories (SPEC 3.19), in default priority order.
+ * @brief ATM Forum TM 4.0/4.1 service categories, in default priority order.
  *
  * The enumerators are declared from the most to the least delay-sensitive category, so the
  * numeric order is the default strict-priority order of PriorityCellScheduler (ABR and GFR share

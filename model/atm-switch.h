@@ -204,8 +204,8 @@ class AtmSwitch : public Object
      */
     Ptr<AtmPolicer> GetVpPolicer(uint32_t inPort, uint16_t inVpi) const;
     /**
-     * @brief Shape the aggregate of every VC leaving @p outPort with VPI @p outVpi (SPEC 3.22:
-     *        a per-VP shaper on the switch facing a policed VP, TEN34), whether the VCs come
+     * @brief Shape the aggregate of every VC leaving @p outPort with VPI @p outVpi (a per-VP
+     *        shaper on the switch facing a policed VP, TEN34), whether the VCs come
      *        from VC or VP cross-connects, already added or added later. The out port must use
      *        QueueMode PER_VC. A port shaper (the whole link) is set on the port's own gate:
      *        GetPort(i)->GetShapingGate()->SetPortShaper().

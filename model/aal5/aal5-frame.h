@@ -19,7 +19,7 @@ namespace ns3
  * @ingroup atm
  * @brief One AAL5 CPCS-PDU in flight: the record that all of its cells reference.
  *
- * Cells are metadata; frames carry the truth (DESIGN 6.7). A frame holds the CPCS-SDU as an ns-3
+ * Cells are metadata; frames carry the truth. A frame holds the CPCS-SDU as an ns-3
  * Packet (already encapsulated, i.e. with its LLC/SNAP header if any), the trailer's UU and CPI
  * fields and a unique id. Its cells (AtmCell) hold a reference to it plus their index, so a
  * receiver can tell whether a reassembled unit consists of all the cells of exactly one frame

@@ -189,7 +189,7 @@ Aal5Reassembler::Receive(uint32_t vc, const AtmCell& cell)
 void
 Aal5Reassembler::Receive(uint32_t vc, const AtmCell& cell, Time now)
 {
-    // Per-cell hot path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell hot path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     const bool timer = m_timeout.IsStrictlyPositive();
     if (timer)
     {
@@ -229,7 +229,8 @@ Aal5Reassembler::Receive(uint32_t vc, const AtmCell& cell, Time now)
         cell.CopyPayload(s.bytes.data() + offset);
     }
 
-    // SPEC 2.3 checks the buffer size after appending, before looking at the end-of-PDU mark.
+    // The size is checked after appending, before looking at the end-of-PDU mark (this model's
+    // order): an end-of-PDU cell that makes the unit too long is OVERSIZE.
     if (s.cells > m_maxCells)
     {
         Discard(vc, s, OVERSIZE);

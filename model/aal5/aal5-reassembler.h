@@ -60,7 +60,7 @@ std::ostream& operator<<(std::ostream& os, const Aal5ReassemblyStats& stats);
 
 /**
  * @ingroup atm
- * @brief AAL5 reassembly on the receiving side, per VC (ITU-T I.363.5, SPEC 2.3).
+ * @brief AAL5 reassembly on the receiving side, per VC (ITU-T I.363.5; BON, SANDIA, CRC).
  *
  * Cells of a VC accumulate until a cell with the end-of-PDU mark (PTI 1 or 3) arrives; then the
  * unit is checked as a real adapter checks the CPCS-PDU:
@@ -82,7 +82,7 @@ std::ostream& operator<<(std::ostream& os, const Aal5ReassemblyStats& stats);
  * end-of-PDU cell concatenates the rest of its PDU with the next PDU of the VC and both are lost
  * (one drop event covering both); a payload bit error is a CRC error.
  *
- * Two equivalent modes (DESIGN 6.7):
+ * Two equivalent modes:
  * - metadata mode (default, the fast path): no bytes are touched. Per VC it keeps the first cell's
  *   frame, the next expected index, the cell count and a "consistent" flag (every cell from that
  *   frame, indices 0, 1, 2, ... contiguous, none corrupted). At the end-of-PDU cell it computes
@@ -97,12 +97,12 @@ std::ostream& operator<<(std::ostream& os, const Aal5ReassemblyStats& stats);
  *   identical bytes (the byte mode then delivers, the metadata mode does not).
  *
  * The optional reassembly timer (ReassemblyTimeout > 0; off by default because the adapters
- * measured in SPEC/BON did not support it) is evaluated lazily, without any event per cell
- * (DESIGN 5): a non-final cell sets the VC's deadline to now + ReassemblyTimeout, and the
- * deadline is only looked at when the next cell of that VC arrives (a partial whose deadline has
- * passed, now > deadline, is discarded with TIMEOUT before the arriving cell starts a new PDU) or
- * when ExpireStale() is called (end-of-run accounting). A TIMEOUT drop is therefore reported at
- * the arrival of the next cell, not at the expiry instant; the outcome is the same.
+ * measured in BON did not support it) is evaluated lazily, without any event per cell: a non-final
+ * cell sets the VC's deadline to now + ReassemblyTimeout, and the deadline is only looked at when
+ * the next cell of that VC arrives (a partial whose deadline has passed, now > deadline, is
+ * discarded with TIMEOUT before the arriving cell starts a new PDU) or when ExpireStale() is called
+ * (end-of-run accounting). A TIMEOUT drop is therefore reported at the arrival of the next cell,
+ * not at the expiry instant; the outcome is the same.
  *
  * Statistics identity (asserted after every cell, and checked by the tests): per VC,
  * cellsReceived == cellsDelivered + cellsDiscarded + GetPartialCells(vc); the cells reported by

@@ -20,12 +20,12 @@ namespace ns3
  * @ingroup atm
  * @brief AAL5 SAR on the sending side: a lazy cursor that turns one frame into its cells.
  *
- * A frame becomes cells only when its VC may send one (DESIGN 5): a sender keeps one segmenter
+ * A frame becomes cells only when its VC may send one: a sender keeps one segmenter
  * per VC and calls Next() once per cell slot. The segmenter is a small value (a frame reference,
  * the labels and a counter); Next() allocates nothing.
  *
- * Every cell carries the same VPI, VCI and CLP (an end system never mixes CLP within a PDU, SPEC
- * 2.3). The PTI is 0 (2 with EFCI) for all cells but the last, which has the
+ * Every cell carries the same VPI, VCI and CLP (an end system never mixes CLP within a PDU, BON).
+ * The PTI is 0 (2 with EFCI) for all cells but the last, which has the
  * ATM-user-to-ATM-user bit set: PTI 1 (3 with EFCI), the AAL5 end-of-PDU mark.
  */
 class Aal5Segmenter

@@ -108,7 +108,7 @@ Aal5::CheckCpcsPdu(const uint8_t* pdu, uint32_t size, uint32_t* sduLength)
     }
     const uint8_t* trailer = pdu + size - TRAILER_BYTES;
     const uint32_t len = (static_cast<uint32_t>(trailer[2]) << 8) | trailer[3];
-    // LEN = 0 is the abort indication; the pad must be 0..47 bytes (SPEC 2.3, I.363.5 §10.2).
+    // LEN = 0 is the abort indication; the pad must be 0..47 bytes (I.363.5 §10.2).
     if (len == 0 || len > size - TRAILER_BYTES || size - TRAILER_BYTES - len > 47)
     {
         return Result::LENGTH_ERROR;

@@ -48,7 +48,7 @@ class Aal5
     static constexpr uint32_t MAX_CELLS = 1366;        //!< cells of the largest CPCS-PDU
 
     /**
-     * @brief Outcome of the receiver's checks on a reassembled CPCS-PDU (SPEC 2.3 order).
+     * @brief Outcome of the receiver's checks on a reassembled CPCS-PDU, in the order checked.
      */
     enum class Result
     {

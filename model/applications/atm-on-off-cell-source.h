@@ -26,7 +26,7 @@ class AtmNetDevice;
 
 /**
  * @ingroup atm
- * @brief A cell-level on/off source on one VC of an AtmNetDevice (SPEC 3.26, JAIN AF-424):
+ * @brief A cell-level on/off source on one VC of an AtmNetDevice (JAIN AF-424):
  *        during each ON period it keeps the VC sending back to back, i.e. at 100 % of the link
  *        when the VC is alone on it and unshaped; during OFF it sends nothing. ON and OFF
  *        alternate with constant durations `OnTime` and `OffTime` (JAIN: equal, 300, 100 or

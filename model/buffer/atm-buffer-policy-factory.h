@@ -26,18 +26,18 @@ namespace ns3
  * @ingroup atm
  * @brief Maps the short names used by examples and scripts to buffer-policy TypeIds.
  *
- * | short name     | TypeId                            | SPEC |
- * |----------------|-----------------------------------|------|
- * | `tail`         | ns3::TailDropBufferPolicy         | 3.2  |
- * | `ppd`          | ns3::PpdBufferPolicy              | 3.3  |
- * | `epd`          | ns3::EpdBufferPolicy              | 3.4  |
- * | `drop-tail`    | ns3::SandiaDropTailBufferPolicy   | 3.5  |
- * | `drop-whole`   | ns3::SandiaDropWholeBufferPolicy  | 3.5  |
- * | `sd`           | ns3::SelectiveDropBufferPolicy    | 3.6  |
- * | `fba`          | ns3::FbaBufferPolicy              | 3.6  |
- * | `vc-threshold` | ns3::VcThresholdBufferPolicy      | 3.13 |
- * | `vc-tail`      | ns3::VcTailDropBufferPolicy       | 3.2, 3.5 (SANDIA simple drop per VC) |
- * | `pbs`          | ns3::PbsBufferPolicy              | 3.21 |
+ * | short name     | TypeId                            | source                        |
+ * |----------------|-----------------------------------|-------------------------------|
+ * | `tail`         | ns3::TailDropBufferPolicy         | SANDIA, JAIN                  |
+ * | `ppd`          | ns3::PpdBufferPolicy              | BON, JAIN, CRC                |
+ * | `epd`          | ns3::EpdBufferPolicy              | BON, JAIN, CRC                |
+ * | `drop-tail`    | ns3::SandiaDropTailBufferPolicy   | SANDIA                        |
+ * | `drop-whole`   | ns3::SandiaDropWholeBufferPolicy  | SANDIA                        |
+ * | `sd`           | ns3::SelectiveDropBufferPolicy    | JAIN                          |
+ * | `fba`          | ns3::FbaBufferPolicy              | JAIN (Heinanen & Kilkki)      |
+ * | `vc-threshold` | ns3::VcThresholdBufferPolicy      | JAIN GFRJ section 3           |
+ * | `vc-tail`      | ns3::VcTailDropBufferPolicy       | SANDIA (simple drop per VC)   |
+ * | `pbs`          | ns3::PbsBufferPolicy              | BON Fig. 6.1                  |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

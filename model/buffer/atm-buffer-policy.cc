@@ -47,14 +47,14 @@ AtmBufferPolicy::GetTypeId()
             .SetGroupName("Atm")
             .AddAttribute("EomReserveCells",
                           "Places of the buffer kept for EOM cells: a non-EOM cell finds room only "
-                          "if X < K - EomReserveCells (SPEC 3.1 space(cell)); used by the "
+                          "if X < K - EomReserveCells; used by the "
                           "policies through HasRoom().",
                           UintegerValue(0),
                           MakeUintegerAccessor(&AtmBufferPolicy::m_eomReserveCells),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("KeepEomOnReject",
                           "When a frame-level policy refuses a PDU on its first cell, keep the "
-                          "PDU's EOM cell if there is room (SPEC 3.1; false: a fully refused PDU "
+                          "PDU's EOM cell if there is room (false: a fully refused PDU "
                           "left nothing queued, no delimiter is needed).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&AtmBufferPolicy::m_keepEomOnReject),
@@ -75,8 +75,9 @@ AtmBufferPolicy::~AtmBufferPolicy()
 AtmAdmitDecision
 AtmBufferPolicy::Admit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9). The asserts state the contract of the class doc; the
-    // contract test suite checks the same properties in builds where asserts are compiled out.
+    // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time. The asserts state
+    // the contract of the class doc; the contract test suite checks the same properties in builds
+    // where asserts are compiled out.
     NS_ASSERT_MSG(vc < state.GetNVcs(),
                   GetInstanceTypeId().GetName() << ": cell of unknown VC " << vc);
     NS_ASSERT_MSG(state.GetFrameState(vc) == AtmFrameState::IDLE ||

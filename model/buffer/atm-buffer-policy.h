@@ -19,7 +19,7 @@ namespace ns3
  * @ingroup atm
  * @brief What a buffer policy decided for one arriving cell; the output port executes it.
  *
- * How the port executes each action, with the SPEC 3.1 frame state of the cell's VC afterwards
+ * How the port executes each action, with the resulting AtmFrameState of the cell's VC
  * (an end-of-PDU cell always leaves the VC in IDLE):
  *
  * | action              | this cell                               | rest of the PDU               |
@@ -126,13 +126,13 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
 /**
  * @ingroup atm
  * @brief Base class of buffer-acceptance policies: decides whether an arriving cell enters an
- * output port's buffer (STYLE 2, 3; DESIGN 6.3).
+ * output port's buffer (the port's first plug-in; the scheduler is the second).
  *
- * The output port owns the cells, the per-VC frame state machine of SPEC 3.1 and every trace; a
+ * The output port owns the cells, the per-VC frame state machine and every trace; a
  * policy only returns an AtmAdmitDecision, which the port executes (see AtmAdmitDecision for the
  * effect of each action). The port calls Admit() for a cell whose VC is in frame state IDLE (first
  * cell of a PDU) or ACCEPT, with the state as it is at the arrival instant (every buffered cell
- * counted, SPEC 2.8); cells of a VC in DROP_PPD or DROP_ALL are handled by the port without the
+ * counted, as in BON); cells of a VC in DROP_PPD or DROP_ALL are handled by the port without the
  * policy, except that the EOM cell of a PDU in DROP_PPD is offered to AdmitDelimiter(). After
  * each transmitted cell the port calls NotifyDeparture(); after AtmPortState::AddVc it calls
  * NotifyVcAdded().
@@ -149,12 +149,12 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  * - every drop carries a non-null reason, one of the class's `static constexpr char` constants
  *   (compared by pointer); an accept carries none; keepEom is set only with DROP_FRAME;
  * - if IsFrameAware(): once a non-EOM cell of a PDU has been refused, no later non-EOM cell of
- *   that PDU is accepted (a frame-aware policy drops the rest of a damaged PDU, SPEC 3.3);
+ *   that PDU is accepted (a frame-aware policy drops the rest of a damaged PDU, as PPD does);
  * - the decision is a function of (state, vc, cell, the policy's own state); a randomised policy
  *   draws only from streams fixed by AssignStreams(), so equal inputs give equal decisions.
  *
  * A new policy is one subclass overriding DoAdmit() (plus the optional hooks), its test and the
- * build-list lines (STYLE 6).
+ * build-list lines: no edit to the port, the switch or the helpers.
  * The optional hooks are DoAdmitDelimiter(), DoNotifyDeparture() and NotifyVcAdded().
  */
 class AtmBufferPolicy : public Object
@@ -223,7 +223,7 @@ class AtmBufferPolicy : public Object
 
   protected:
     /**
-     * @brief SPEC 3.1 space(cell): room for this cell in the physical buffer, keeping
+     * @brief space(cell): room for this cell in the physical buffer, keeping
      *        `EomReserveCells` places for EOM cells (a non-EOM cell needs X < K - reserve, an
      *        EOM cell X < K).
      * @param state the port state
@@ -245,11 +245,12 @@ class AtmBufferPolicy : public Object
 
     /**
      * @brief Refuse a whole PDU on its first cell (EPD-style): DROP_FRAME whose EOM is kept only
-     *        if `KeepEomOnReject` is true (SPEC 3.1: a fully rejected PDU left nothing queued).
+     *        if `KeepEomOnReject` is true (default false: a fully rejected PDU left nothing
+     *        queued, so no delimiter is needed).
      *        The cell carrying the decision is always dropped: a refused single-cell PDU (first
      *        cell = EOM) is dropped even with KeepEomOnReject, since its EOM would delimit
-     *        nothing but the refused PDU itself (SPEC 3.1's pseudo-code would enqueue it; JAIN's
-     *        DFBA pseudo-code drops it).
+     *        nothing but the refused PDU itself (a generic keep-the-EOM rule would enqueue it;
+     *        JAIN's DFBA pseudo-code drops it).
      * @param reason the drop reason
      * @return the decision
      */
@@ -257,7 +258,7 @@ class AtmBufferPolicy : public Object
 
     /**
      * @brief Overflow inside a PDU already (partly) accepted: PPD, i.e. DROP_FRAME keeping the
-     *        EOM when there is room for it (SPEC 3.3).
+     *        EOM when there is room for it (BON, JAIN: the EOM delimits the damaged PDU).
      * @param reason the drop reason
      * @return the decision
      */

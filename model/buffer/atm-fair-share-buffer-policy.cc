@@ -29,7 +29,7 @@ AtmFairShareBufferPolicy::GetTypeId()
             .SetGroupName("Atm")
             .AddAttribute("ThresholdFraction",
                           "R as a fraction of the port's BufferCells K, 0 < R/K < 1 (6 decimal "
-                          "places): R = floor(ThresholdFraction x K) cells (SPEC 3.6, E-J11). The "
+                          "places): R = floor(ThresholdFraction x K) cells (JAIN's R). The "
                           "rule acts only when X > R. Ignored if ThresholdCells > 0. Default 0.8 "
                           "from JAIN's WWW paper.",
                           DoubleValue(0.8),
@@ -106,7 +106,7 @@ AtmFairShareBufferPolicy::GetZ() const
 uint32_t
 AtmFairShareBufferPolicy::GetThresholdCells(uint32_t bufferCells) const
 {
-    // E-J11: the fraction becomes a cell count; floor keeps R < K for every K >= 1.
+    // JAIN's R is a fraction of K used as a cell count; floor keeps R < K for every K >= 1.
     const uint32_t r = AtmThresholdCells(m_thresholdCells, m_fractionMicro, bufferCells);
     NS_ABORT_MSG_IF(m_thresholdCells != 0 && r >= bufferCells,
                     GetInstanceTypeId().GetName()
@@ -136,7 +136,7 @@ AtmFairShareBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const 
         }
     }
     // A PDU that passed its first cell keeps being accepted while it fits (JAIN: the decision
-    // is per PDU); overflow inside it is PPD (SPEC 3.1, 3.3).
+    // is per PDU); overflow inside it is PPD (BON, JAIN).
     if (HasRoom(state, cell))
     {
         return AtmAdmitDecision::Accept();

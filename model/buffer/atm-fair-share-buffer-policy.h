@@ -21,7 +21,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief Base of the shared-FIFO policies that refuse a new PDU of a VC above its fair share
- *        once the buffer holds more than R cells (Selective Drop, FBA; SPEC 3.6).
+ *        once the buffer holds more than R cells (Selective Drop, FBA; JAIN).
  *
  * @verbatim
    Admit(state, vc, cell):
@@ -30,10 +30,10 @@ namespace ns3
            if X > R and IsOverShare(state, vc, X, R):     // the subclass's rule
                DROP_FRAME (over-share reason, EOM kept iff KeepEomOnReject)
        if space(cell): ACCEPT                             // HasRoom: X < K (- EomReserveCells)
-       else:           DROP_FRAME (buffer-full reason, EOM kept)   // PPD, SPEC 3.3
+       else:           DROP_FRAME (buffer-full reason, EOM kept)   // PPD
    @endverbatim
  *
- * R is held as a fraction of K and used as a cell count (SPEC 6, E-J11); ThresholdFraction and
+ * R is held as a fraction of K and used as a cell count (as JAIN does); ThresholdFraction and
  * Z are read as exact decimals with 6 places (GetZMicro()), so rules compare integers. R follows
  * the threshold rule of atm-threshold-utils.h (AtmThresholdCells()), which EpdBufferPolicy uses
  * too.

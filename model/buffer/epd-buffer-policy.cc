@@ -44,7 +44,7 @@ EpdBufferPolicy::GetTypeId()
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("UseStrictGreater",
                           "Refuse a new PDU only when X > T (JAIN's printed \"X > R\") instead of "
-                          "X >= T (false, default: BON and SPEC 3.4).",
+                          "X >= T (false, default: BON's rule).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&EpdBufferPolicy::m_useStrictGreater),
                           MakeBooleanChecker());
@@ -96,7 +96,7 @@ EpdBufferPolicy::GetThresholdCells(uint32_t bufferCells) const
                         << t << " (ThresholdCells=" << m_thresholdCells
                         << ", ThresholdFraction=" << m_thresholdFraction
                         << ") is not below the port's BufferCells K=" << bufferCells
-                        << " (SPEC 3.4 needs T < K); lower ThresholdCells, set it to 0 to use "
+                        << " (EPD needs T < K); lower ThresholdCells, set it to 0 to use "
                            "ThresholdFraction, or raise BufferCells");
     return t;
 }

@@ -15,12 +15,12 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Early Packet Discard (SPEC 3.4): refuse a new PDU as a whole on its first cell when the
+ * @brief Early Packet Discard (BON, JAIN): refuse a new PDU as a whole on its first cell when the
  * buffer occupancy has reached the threshold T; PDUs already in progress continue until the
  * buffer is full, then PPD.
  *
  * With X the cells in the whole buffer at the arrival instant, K the buffer size (AtmPortState),
- * HasRoom() the base class's SPEC 3.1 space(cell) (X < K, or X < K - `EomReserveCells` for a
+ * HasRoom() the base class's space(cell) test (X < K, or X < K - `EomReserveCells` for a
  * non-EOM cell) and
  * T = `ThresholdCells` if nonzero, else floor(`ThresholdFraction` * K) with the fraction an exact
  * 6-place decimal (atm-threshold-utils.h), computed from the state's K at each decision
@@ -32,7 +32,7 @@ namespace ns3
            HasRoom(cell) ? ACCEPT : DROP_CELL(CELL_BUFFER_FULL)
        else if first cell of a PDU (v's frame state IDLE) and
                (UseStrictGreater ? X > T : X >= T):           // BON: X >= T; JAIN prints X > R
-           if cell.isEOM and KeepEomOnReject and HasRoom(cell): ACCEPT     // SPEC 3.1 DROP_ALL
+           if cell.isEOM and KeepEomOnReject and HasRoom(cell): ACCEPT     // single-cell PDU
            else: DROP_FRAME(THRESHOLD, keepEom = KeepEomOnReject)          // RejectFrame()
        else if HasRoom(cell): ACCEPT                          // also above T inside a PDU
        else:                  DROP_FRAME(BUFFER_FULL, keepEom = true)      // Overflow(): PPD
@@ -42,25 +42,25 @@ namespace ns3
  * accepted while there is room, but a new PDU is discarded entirely; once a cell of an accepted
  * PDU overflows, the rest of that PDU is discarded except its EOM (PPD, as PpdBufferPolicy)
  * [BON]. A refused PDU left nothing in the buffer, so its EOM is dropped too unless the base
- * attribute `KeepEomOnReject` is set (SPEC 3.1). For a single-cell PDU the EOM *is* the PDU:
- * with `KeepEomOnReject` it is enqueued when it fits, as SPEC 3.1's DROP_ALL branch does, rather
+ * attribute `KeepEomOnReject` is set. For a single-cell PDU the EOM *is* the PDU:
+ * with `KeepEomOnReject` it is enqueued when it fits, as the kept EOM of a longer PDU is, rather
  * than dropped as the port would do with a DROP_FRAME. A first cell that passes the threshold
  * test but finds no room (possible only when K - `EomReserveCells` <= T) is an overflow: PPD,
  * EOM kept, as in PpdBufferPolicy.
  *
  * Comparison at the threshold. BON states the rule as "drop if X >= T", JAIN's papers print
- * "X > R". The default (`UseStrictGreater` false) is BON's and SPEC 3.4's `admitFrame = X < T`,
+ * "X > R". The default (`UseStrictGreater` false) is BON's: a new PDU is admitted iff X < T,
  * so with X == T a new PDU is refused; `UseStrictGreater` true gives JAIN's printed form, one
  * cell later. At X >= K a first cell is always refused with THRESHOLD (T < K), never BUFFER_FULL.
  *
  * Defaults and provenance. `ThresholdFraction` = 0.8: JAIN WWW (ATM Forum 98-0876R1) uses
- * R = 0.8 K. BON's UBR reference (SPEC 4.5, BON-GFR-LAN) uses T = 7168 of K = 8192 cells: set
+ * R = 0.8 K. BON's UBR reference (ch. 7, LAN scenario) uses T = 7168 of K = 8192 cells: set
  * `ThresholdCells` = 7168 (or `ThresholdFraction` = 0.875) with the port's BufferCells = 8192.
  * SANDIA and CRC give no threshold. Design rule (JAIN WWW): choose T so that, once X crosses it,
  * the remaining cells of every PDU in progress still fit; with many VCs the buffer may not hold
  * one frame per VC. EPD improves efficiency but not fairness [JAIN]. The scheme is A. Romanow and
- * S. Floyd, "Dynamics of TCP traffic over ATM networks", IEEE JSAC 13(4):633-641, 1995; SPEC
- * 3.4 takes it from O. Bonaventure, PhD thesis, Universite de Liege, 1998 (BON), R. Jain et al.,
+ * S. Floyd, "Dynamics of TCP traffic over ATM networks", IEEE JSAC 13(4):633-641, 1995, as
+ * described by O. Bonaventure, PhD thesis, Universite de Liege, 1998 (BON), R. Jain et al.,
  * NASA/CR-1999-209158, 1999 (JAIN) and CRC Report No. 96-007, 1996 (CRC).
  *
  * Validation. T must be below K: the first decision with T >= K aborts (NS_ABORT_MSG, in every
@@ -70,7 +70,7 @@ namespace ns3
  then every new PDU is
  * refused, which is legal but rarely meant.
  *
- * Frame Discard per VC (SPEC 3.4, UNI 4.0): SetFrameDiscard(vc, false) makes the policy handle
+ * Frame Discard per VC (ATM Forum UNI 4.0, BON): SetFrameDiscard(vc, false) makes the policy handle
  * that VC cell by cell like TailDropBufferPolicy (HasRoom() or DROP_CELL, no threshold, no PPD),
  * as for a connection whose signalling did not request frame discard. Default true for every
  * VC. IsFrameAware() is true and describes the VCs with frame discard.

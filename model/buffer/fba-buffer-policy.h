@@ -14,7 +14,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Fair Buffer Allocation (FBA, SPEC 3.6): Selective Drop whose bound on a VC's share of
+ * @brief Fair Buffer Allocation (FBA, JAIN): Selective Drop whose bound on a VC's share of
  * the shared FIFO shrinks as the buffer fills, from Z (K - R) at X = R + 1 to Z at X = K.
  *
  * @verbatim
@@ -25,7 +25,7 @@ namespace ns3
                // i.e. X_i * N_a / X > Z * (K - R) / (X - R), multiplied by X (X - R) > 0
                DROP_FRAME (OVER_FAIR_SHARE, EOM kept iff KeepEomOnReject)
        if space(cell): ACCEPT                           // HasRoom: X < K (- EomReserveCells)
-       else:           DROP_FRAME (BUFFER_FULL, EOM kept)   // PPD, SPEC 3.3
+       else:           DROP_FRAME (BUFFER_FULL, EOM kept)   // PPD
    @endverbatim
  *
  * with K the buffer size, X the cells in the buffer, X_i those of the arriving cell's VC and N_a
@@ -40,10 +40,10 @@ namespace ns3
  * given by R. Jain et al., "Design Issues for Traffic Management for the ATM UBR+ Service for TCP
  * over Satellite Networks", NASA/CR-1999-209158, 1999 (JAIN). Defaults R = 0.8 K and Z = 0.8:
  * JAIN's WWW paper (ATM Forum 98-0876R1) states them for Selective Drop; JAIN gives none for
- * FBA, so they are a [recommended] choice (SPEC 3.6) that keeps the two schemes comparable.
+ * FBA, so they are a choice of this model that keeps the two schemes comparable.
  *
  * Choices:
- * - R is the cell count floor(ThresholdFraction * K) (SPEC 6, E-J11: "a fraction of K" used as a
+ * - R is the cell count floor(ThresholdFraction * K) (JAIN: "a fraction of K" used as a
  *   cell count); ThresholdCells > 0 sets it directly. R < K is required (K - R = 0 would leave
  *   no bound): the fraction guarantees it, ThresholdCells >= K stops the run.
  * - At X = R the rule is off (X > R is required), so X - R >= 1 and nothing is divided by zero.

@@ -14,12 +14,12 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Partial Buffer Sharing (SPEC 3.21): CLP=0 cells may fill the whole buffer, CLP=1 cells
+ * @brief Partial Buffer Sharing (BON Fig. 6.1): CLP=0 cells may fill the whole buffer, CLP=1 cells
  * only its part below a threshold.
  *
  * With X the cells in the buffer at the arrival instant, K the buffer size (AtmPortState; inside
  * a per-class partition of AtmOutputPort, the partition's), T = `ClpThresholdCells` and
- * HasRoom() the base class's SPEC 3.1 space(cell) (X < K, or X < K - `EomReserveCells` for a
+ * HasRoom() the base class's space(cell) test (X < K, or X < K - `EomReserveCells` for a
  * non-EOM cell):
  *
  * @verbatim
@@ -31,10 +31,10 @@ namespace ns3
  *
  * This is BON's VBR.2/VBR.3 acceptance (O. Bonaventure, "Integration of ATM under TCP/IP to
  * provide services with minimum guaranteed bandwidth", PhD thesis, Universite de Liege, 1998,
- * Fig. 6.1), the CLP-threshold rule of the per-class queues of FORE's ASX-200 (SPEC 3.17, TEN34:
+ * Fig. 6.1), the CLP-threshold rule of the per-class queues of FORE's ASX-200 (TEN34:
  * "CLP threshold 256" on 256-cell queues) and of the VBR buffer beside JAIN's UBR buffer.
  *
- * Per cell, not PDU-aware (IsFrameAware() is false), as SPEC 3.21 requires it to be reproduced:
+ * Per cell, not PDU-aware (IsFrameAware() is false), as BON's VBR results need it to be:
  * a partially tagged PDU loses exactly its individual CLP=1 cells while X >= T, its CLP=0 cells
  * still enter, and the damaged PDU crosses the network to be discarded by the receiver. The VC
  * stays in frame state ACCEPT after a drop.
@@ -49,8 +49,8 @@ namespace ns3
  * T and K and the fix. The check runs on every decision (one comparison), so a policy moved to a
  * smaller buffer is caught too.
  *
- * Seed experiments: BON's VBR.2/VBR.3 backbones (SPEC 4.5), the FORE per-class queues of TEN34
- * (T = K = 256) and the VBR class of JAIN-VBR/JAIN-GR (SPEC 4.4, whose VBR source sends CLP=0
+ * Seed experiments: BON's VBR.2/VBR.3 backbones (BON ch. 6.4), the FORE per-class queues of TEN34
+ * (T = K = 256) and the VBR class of JAIN-VBR/JAIN-GR (JAIN AF-424, whose VBR source sends CLP=0
  * only, so any T behaves as VBR.1 there).
  */
 class PbsBufferPolicy : public AtmBufferPolicy
@@ -70,7 +70,7 @@ class PbsBufferPolicy : public AtmBufferPolicy
     PbsBufferPolicy();
     ~PbsBufferPolicy() override;
 
-    /// @return false: PBS decides cell by cell (SPEC 3.21)
+    /// @return false: PBS decides cell by cell (BON Fig. 6.1)
     bool IsFrameAware() const override;
 
   private:

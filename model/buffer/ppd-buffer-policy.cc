@@ -36,9 +36,10 @@ PpdBufferPolicy::~PpdBufferPolicy()
 AtmAdmitDecision
 PpdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    // The first cell gets no special case: SPEC 3.1 runs an admitted (PPD: always admitted) first
-    // cell through the ACCEPT branch, whose overflow action is DROP_PPD (class doc). An EOM that
-    // overflows ends the PDU, so keepEom has no effect then (the port returns the VC to IDLE).
+    // The first cell gets no special case: the port's frame state machine runs an admitted (PPD:
+    // always admitted) first cell through the ACCEPT branch, whose overflow action is DROP_PPD
+    // (class doc). An EOM that overflows ends the PDU, so keepEom has no effect then (the port
+    // returns the VC to IDLE).
     if (HasRoom(state, cell))
     {
         return AtmAdmitDecision::Accept();

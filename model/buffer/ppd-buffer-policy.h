@@ -12,11 +12,11 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Partial Packet Discard (SPEC 3.3): accept while the buffer has room; once a cell of a
- * PDU overflows, discard the rest of that PDU except its last (EOM) cell.
+ * @brief Partial Packet Discard (BON, JAIN, CRC): accept while the buffer has room; once a cell
+ * of a PDU overflows, discard the rest of that PDU except its last (EOM) cell.
  *
  * With X the cells in the buffer at the arrival instant, K the buffer size and HasRoom() the
- * base class's SPEC 3.1 space(cell) (X < K, or X < K - `EomReserveCells` for a non-EOM cell):
+ * base class's space(cell) test (X < K, or X < K - `EomReserveCells` for a non-EOM cell):
  *
  * @verbatim
    Admit(state, vc, cell):                   // vc in IDLE (first cell) or ACCEPT
@@ -32,17 +32,17 @@ namespace ns3
  * both would fail the CRC. PPD needs one bit of state per VC (BON); here that bit is the port's
  * DROP_PPD frame state, so the policy keeps no state of its own.
  *
- * A first cell that does not fit is handled like any other cell (SPEC 3.1, branch ACCEPT:
- * "drop(cell); state = DROP_PPD"): the PDU is discarded with its EOM kept. Nothing of the PDU is
- * queued then, so the kept EOM reaches the receiver alone and is discarded there as a one-cell
- * PDU that fails its length/CRC check: one wasted cell. It is kept anyway because a switch cannot
- * know that the receiver's reassembly buffer for the VC is empty (an upstream tail-drop hop may
- * have lost the previous EOM); the EOM then closes the damaged PDU instead of merging it with the
- * next one. Refusing the whole PDU on its first cell, EOM included, is EPD's job
- * (EpdBufferPolicy with a threshold).
+ * A first cell that does not fit is handled like any other cell (the port's frame state machine,
+ * branch ACCEPT: the cell is dropped, the VC enters DROP_PPD): the PDU is discarded with its EOM
+ * kept. Nothing of the PDU is queued then, so the kept EOM reaches the receiver alone and is
+ * discarded there as a one-cell PDU that fails its length/CRC check: one wasted cell. It is kept
+ * anyway because a switch cannot know that the receiver's reassembly buffer for the VC is empty (an
+ * upstream tail-drop hop may have lost the previous EOM); the EOM then closes the damaged PDU
+ * instead of merging it with the next one. Refusing the whole PDU on its first cell, EOM included,
+ * is EPD's job (EpdBufferPolicy with a threshold).
  *
  * PPD improves efficiency (no link capacity spent on the tail of a damaged PDU) but not fairness
- * (JAIN). Sources: SPEC 3.3, after O. Bonaventure, "Integration of ATM under TCP/IP to provide
+ * (JAIN). Sources: O. Bonaventure, "Integration of ATM under TCP/IP to provide
  * services with minimum guaranteed bandwidth", PhD thesis, Universite de Liege, 1998 (BON);
  * R. Jain et al., "Design Issues for Traffic Management for the ATM UBR+ Service for TCP over
  * Satellite Networks", NASA/CR-1999-209158, 1999 (JAIN); L. Lamont, I. Miloucheva, W. Stering,

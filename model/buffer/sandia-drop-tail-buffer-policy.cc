@@ -35,7 +35,7 @@ SandiaDropTailBufferPolicy::GetTypeId()
                 "EomPolicy",
                 "An EOM cell finding its VC's queue full: Reserve keeps one place per "
                 "VC for the EOM (a non-EOM cell needs fewer than VcBufferCells - 1 "
-                "queued cells); DropAndContinue (SPEC 3.5 default) drops it and "
+                "queued cells); DropAndContinue (default, as PPD) drops it and "
                 "discards the VC's next PDU through its EOM.",
                 EnumValue(SandiaDropTailBufferPolicy::DROP_AND_CONTINUE),
                 ATM_MAKE_ENUM_ACCESSOR(EomPolicy, &SandiaDropTailBufferPolicy::m_eomPolicy),
@@ -86,7 +86,7 @@ SandiaDropTailBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, cons
     {
         // The previous PDU's EOM was dropped after some of its cells were queued: the receiver
         // will merge that PDU with this one, so forwarding this one's cells is useless. Discard
-        // through this PDU's EOM, which the port keeps to end the merged PDU (SPEC 3.5 (b)).
+        // through this PDU's EOM, which the port keeps to end the merged PDU (DropAndContinue).
         d = Overflow(EOM_LOST);
     }
     else if (state.GetVcCells(vc) >= limit)

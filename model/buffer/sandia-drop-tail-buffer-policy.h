@@ -15,7 +15,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief SANDIA "drop-tail" (SPEC 3.5): partial packet discard on a per-VC queue of
+ * @brief SANDIA "drop-tail": partial packet discard on a per-VC queue of
  * `VcBufferCells` cells, for ports in QueueMode PER_VC.
  *
  * Source: C. Fang, H. Chen, J. Hutchins, "A Simulation Study of TCP Performance in ATM
@@ -39,20 +39,21 @@ namespace ns3
  false, dropped: eomLost[v] |= cells of this PDU were accepted
    @endverbatim
  *
- * Every drop is Overflow(): DROP_FRAME keeping the EOM (PPD, SPEC 3.3), also on the first cell
+ * Every drop is Overflow(): DROP_FRAME keeping the EOM (PPD), also on the first cell
  * of a PDU, as SANDIA's rule does not distinguish it. The port then drops the rest of the PDU
  * without consulting the policy, and stores its EOM only if AdmitDelimiter() agrees: here
  * X_v < V (and X < K), so a VC's queue never exceeds V; a refused delimiter of a PDU with
  * accepted cells starts an EOM_LOST discard like an EOM refused by DoAdmit().
  *
- * `EomPolicy` settles SPEC 3.5's edge case, an EOM arriving while the VC's queue is still full:
+ * `EomPolicy` settles an edge case SANDIA leaves open (this model's choice), an EOM arriving
+ * while the VC's queue is still full:
  * - `Reserve`: a non-EOM cell needs X_v < V - 1, an EOM X_v < V, so the EOM of a PDU whose
  *   earlier cells were accepted always finds a place in the VC's queue ("the EOM cell will not
  *   be dropped"; only the physical buffer can still refuse it).
- * - `DropAndContinue` (default, SPEC's recommendation): every cell needs X_v < V; an EOM that
+ * - `DropAndContinue` (default, as standard PPD): every cell needs X_v < V; an EOM that
  *   finds the queue full is dropped, so the PDU's accepted cells will be merged at the receiver
  *   with the next PDU and both are lost. The policy then keeps discarding through the next EOM
- *   (SPEC 3.5: "drop it and keep discarding through the next EOM"): the next PDU is refused on
+ *   (as PPD keeps discarding through the next EOM after any drop): the next PDU is refused on
  *   its first cell with EOM_LOST and its EOM kept, which ends the merged PDU at the receiver
  *   without forwarding the next PDU's cells for nothing. A single-cell next PDU is offered
  *   normally (it is the delimiter). The same applies whenever the policy drops the EOM of a PDU
@@ -63,7 +64,7 @@ namespace ns3
  *
  * A per-VC refusal takes precedence over a physical one when both hold (the reason says which
  * limit refused the cell). Defaults: V = 256 cells, the per-VC queue of SANDIA's switches and of
- * its SANDIA-SEL experiment (SPEC 4.1: the smallest power of two holding one 8 KB packet);
+ * its six-session runs (SANDIA Table 1: the smallest power of two holding one 8 KB packet);
  * K is the port's BufferCells, shared by all VCs: SANDIA's switches have only per-VC limits, so
  * give the port BufferCells >= VCs x V to reproduce them.
  */

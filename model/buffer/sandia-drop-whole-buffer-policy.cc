@@ -45,7 +45,8 @@ AtmAdmitDecision
 SandiaDropWholeBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
     // Any overflow condemns the whole PDU (SANDIA): the port purges its queued head and drops the
-    // rest including the EOM, or falls back to drop-tail if the head already left (SPEC 3.5).
+    // rest including the EOM, or falls back to drop-tail if the head already left (this model's
+    // choice).
     if (state.GetVcCells(vc) >= m_vcBufferCells)
     {
         return AtmAdmitDecision::DropAndPurgeTail(VC_QUEUE_FULL);

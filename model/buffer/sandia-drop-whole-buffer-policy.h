@@ -14,7 +14,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief SANDIA "drop-whole" (SPEC 3.5): on overflow of a per-VC queue of `VcBufferCells` cells,
+ * @brief SANDIA "drop-whole": on overflow of a per-VC queue of `VcBufferCells` cells,
  * drop the whole PDU, also its cells already queued, for ports in QueueMode PER_VC.
  *
  * Source: C. Fang, H. Chen, J. Hutchins, "A Simulation Study of TCP Performance in ATM
@@ -39,22 +39,22 @@ namespace ns3
  * PDU's EOM), then drops the rest of the PDU including its EOM (DROP_ALL) without consulting the
  * policy. The policy is stateless: the purge and the discard are the port's.
  *
- * SANDIA's observation (SANDIA-SEL, SPEC 5.1): a PDU is either forwarded whole or not at all,
- * so the link carries no cell of a damaged PDU; the cell-drop rate then approximates TCP's
- * retransmission rate (17 % and about 18 %) and raw utilisation equals effective utilisation.
+ * SANDIA's observation (six sessions, 256-cell per-VC queues): a PDU is either forwarded whole or
+ * not at all, so the link carries no cell of a damaged PDU; the cell-drop rate then approximates
+ * TCP's retransmission rate (17 % and about 18 %) and raw utilisation equals effective utilisation.
  *
- * Edge case (SPEC 3.5): if a cell of the PDU has already left the port (headSent, tracked by the
- * port), dropping its EOM would merge the transmitted head with the next PDU at the receiver; the
- * port then falls back to drop-tail for that PDU: nothing purged, the rest dropped, the EOM
- * stored if X < K (without a per-VC test, so X_v can reach V + 1). If the overflowing cell is
- * that EOM itself it is dropped and the merge happens anyway. For a per-VC overflow the fallback
- * needs a PDU longer than V cells (the VC's queue then holds only cells of the current PDU); it
- * does not arise with SANDIA's 256-cell queues and 8 KB (about 171-cell) packets. When the
- * port's shared buffer K overflows (BUFFER_FULL) it can happen with PDUs of any length. The
- * policy cannot see headSent; the fallback is entirely the port's.
+ * Edge case SANDIA leaves open (this model's choice): if a cell of the PDU has already left the
+ * port (headSent, tracked by the port), dropping its EOM would merge the transmitted head with the
+ * next PDU at the receiver; the port then falls back to drop-tail for that PDU: nothing purged, the
+ * rest dropped, the EOM stored if X < K (without a per-VC test, so X_v can reach V + 1). If the
+ * overflowing cell is that EOM itself it is dropped and the merge happens anyway. For a per-VC
+ * overflow the fallback needs a PDU longer than V cells (the VC's queue then holds only cells of
+ * the current PDU); it does not arise with SANDIA's 256-cell queues and 8 KB (about 171-cell)
+ * packets. When the port's shared buffer K overflows (BUFFER_FULL) it can happen with PDUs of any
+ * length. The policy cannot see headSent; the fallback is entirely the port's.
  *
  * A per-VC refusal takes precedence over a physical one when both hold. Defaults: V = 256 cells,
- * SANDIA's per-VC queue (SPEC 4.1); K is the port's BufferCells, shared by all VCs: SANDIA's
+ * SANDIA's per-VC queue (SANDIA Table 1); K is the port's BufferCells, shared by all VCs: SANDIA's
  * switches have only per-VC limits, so give the port BufferCells >= VCs x V to reproduce them.
  */
 class SandiaDropWholeBufferPolicy : public AtmBufferPolicy

@@ -14,7 +14,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Selective Drop (SD, SPEC 3.6): above a global threshold R, a new PDU of a VC that holds
+ * @brief Selective Drop (SD, JAIN): above a global threshold R, a new PDU of a VC that holds
  * more than Z times its fair share X/N_a of the shared FIFO is refused whole.
  *
  * @verbatim
@@ -24,7 +24,7 @@ namespace ns3
            if X > R and X_i * N_a > Z * X:              // X_i * N_a / X > Z, no division by X
                DROP_FRAME (OVER_FAIR_SHARE, EOM kept iff KeepEomOnReject)
        if space(cell): ACCEPT                           // HasRoom: X < K (- EomReserveCells)
-       else:           DROP_FRAME (BUFFER_FULL, EOM kept)   // PPD, SPEC 3.3
+       else:           DROP_FRAME (BUFFER_FULL, EOM kept)   // PPD
    @endverbatim
  *
  * with K the buffer size, X the cells in the buffer, X_i those of the arriving cell's VC and N_a
@@ -38,9 +38,9 @@ namespace ns3
  * Management for the ATM UBR+ Service for TCP over Satellite Networks", NASA/CR-1999-209158,
  * 1999 (JAIN; the ICCCN'97, IMP and WWW papers). Defaults R = 0.8 K and Z = 0.8 are those stated
  * in JAIN's WWW paper (ATM Forum 98-0876R1), the only one that states them; the persistent-TCP
- * runs (JAIN-ICCCN-LAN, JAIN-GEO, JAIN-VBR, JAIN-GR, JAIN-BUF) do not (SPEC 6, E-J13).
+ * runs (JAIN-ICCCN-LAN, JAIN-GEO, JAIN-VBR, JAIN-GR, JAIN-BUF) do not.
  *
- * Choices (SPEC 6, E-J11: JAIN keeps R "as a fraction of K" but uses it as a cell count):
+ * Choices (JAIN keeps R "as a fraction of K" but uses it as a cell count):
  * - R is the cell count floor(ThresholdFraction * K); since X is an integer, X > floor(f K) is
  *   exactly X > f K. ThresholdCells > 0 sets R in cells instead and must be below K.
  * - Ties: the rule is strict, so a VC holding exactly Z X / N_a cells is accepted, and at X = R the

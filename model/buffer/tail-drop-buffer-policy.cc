@@ -42,7 +42,7 @@ TailDropBufferPolicy::IsFrameAware() const
 AtmAdmitDecision
 TailDropBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
-    // The physical limit is the only rule (SPEC 3.2); per-VC limits belong to other policies.
+    // The physical limit is the only rule (SANDIA, JAIN); per-VC limits belong to other policies.
     if (state.GetCellsInBuffer() < state.GetBufferCells())
     {
         return AtmAdmitDecision::Accept();

@@ -12,7 +12,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Tail drop ("simple cell drop", SPEC 3.2): a cell enters iff the shared buffer has room.
+ * @brief Tail drop ("simple cell drop", SANDIA): a cell enters iff the shared buffer has room.
  *
  * @verbatim
    Admit(state, vc, cell):

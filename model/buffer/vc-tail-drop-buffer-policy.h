@@ -14,7 +14,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief SANDIA's "simple cell drop" on per-VC queues (SPEC 3.2 applied per VC, 3.5): a cell
+ * @brief SANDIA's "simple cell drop" on per-VC queues (tail drop applied per VC): a cell
  * enters iff its VC's queue holds fewer than `VcBufferCells` cells and the shared buffer has room.
  *
  * @verbatim
@@ -30,8 +30,8 @@ namespace ns3
  * discards the PDU. It is the baseline ("simple cell drop") of SANDIA's comparison of per-VC
  * queue policies, next to SandiaDropTailBufferPolicy (PPD on the per-VC queue) and
  * SandiaDropWholeBufferPolicy: C. Fang, H. Chen, J. Hutchins, "A Simulation Study of TCP
- * Performance in ATM Networks", Sandia National Laboratories, 1994 (SANDIA), section 5 (SPEC 4.1
- * SANDIA-6/SANDIA-SEL, 256-cell per-VC queues). Use it on ports in QueueMode PER_VC; in a SHARED
+ * Performance in ATM Networks", Sandia National Laboratories, 1994 (SANDIA), section 5 (Table 1:
+ * 256-cell per-VC queues in the six-session runs). Use it on ports in QueueMode PER_VC; in a SHARED
  * port it still limits each VC's cells in the FIFO.
  *
  * A per-VC refusal takes precedence when both limits hold (the reason says which one refused).

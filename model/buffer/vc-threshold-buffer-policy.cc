@@ -26,7 +26,7 @@ VcThresholdBufferPolicy::GetTypeId()
             .AddAttribute("ThresholdCells",
                           "Threshold r_i in cells (>= 1) of every VC without its own "
                           "(SetVcThreshold): one PDU of the VC is refused each time its "
-                          "occupancy X_i reaches r_i from below (SPEC 3.13).",
+                          "occupancy X_i reaches r_i from below (JAIN GFRJ section 3).",
                           UintegerValue(100),
                           MakeUintegerAccessor(&VcThresholdBufferPolicy::m_thresholdCells),
                           MakeUintegerChecker<uint32_t>(1));
@@ -92,7 +92,7 @@ VcThresholdBufferPolicy::DoNotifyDeparture(const AtmPortState& state,
                                            uint32_t vc,
                                            const AtmCell& cell)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     Vc& v = Entry(vc);
     if (!v.armed && state.GetVcCells(vc) < Threshold(v))
     {

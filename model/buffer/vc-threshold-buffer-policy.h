@@ -15,7 +15,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Per-VC single-drop threshold (SPEC 3.13): refuse one PDU of a VC each time its
+ * @brief Per-VC single-drop threshold (JAIN GFRJ section 3): refuse one PDU of a VC each time its
  * occupancy of the shared FIFO crosses its threshold r_i from below, and accept the rest.
  *
  * @verbatim
@@ -28,7 +28,7 @@ namespace ns3
                armed_i = false
                DROP_FRAME (THRESHOLD_CROSSED, EOM kept iff KeepEomOnReject)
        if space(cell): ACCEPT                                  // HasRoom: X < K (- EomReserveCells)
-       else:           DROP_FRAME (BUFFER_FULL, EOM kept)      // PPD, SPEC 3.3
+       else:           DROP_FRAME (BUFFER_FULL, EOM kept)      // PPD
 
    NotifyDeparture(state, i, cell):
        if X_i < r_i: armed_i = true
@@ -43,16 +43,16 @@ namespace ns3
  * Expected throughput: in a FIFO a VC's service rate is its share of the queue, mu_i = (X_i/X)
  * mu; with greedy TCPs whose windows oscillate about their thresholds the expected share is
  * mu_i = mu r_i / r with r = sum of r_i over the VCs (JAIN GFRJ Tables 2-3 reproduce this within
- * a few percent, SPEC 5.4 JAIN-THRESH15).
+ * a few percent).
  *
  * Source: R. Goyal, R. Jain et al., "Buffer Management for TCP over the ATM GFR Service", section
  * 3, in R. Jain et al., "Design Issues for Traffic Management for the ATM UBR+ Service for TCP
  * over Satellite Networks", NASA/CR-1999-209158, 1999 (JAIN GFRJ): "drop a single TCP packet
  * from a connection every time the connection's buffer occupancy crosses a given threshold r_i
- * from below". The armed flag is the SPEC's [recommended] reading of "crosses from below". Seed
+ * from below". The armed flag is this model's reading of "crosses from below". Seed
  * experiment: JAIN-THRESH15 (per-VC r_i from 305 to 3822 cells, set with SetVcThreshold()).
  *
- * Thresholds: ThresholdCells (default 100 cells, a [recommended] value, not from a source) for
+ * Thresholds: ThresholdCells (default 100 cells, a choice of this model, not from a source) for
  * every VC, overridden per VC by SetVcThreshold(). A threshold of K or more is never reached
  * while the buffer has room, so such a VC is limited by overflow (PPD) alone.
  */

@@ -35,8 +35,8 @@ struct AtmCacDecision
 
 /**
  * @ingroup atm
- * @brief Connection admission control of one outgoing link (SPEC 3.24 — no source gives a CAC
- *        algorithm; this is the simplest rule consistent with them [external, unverified]).
+ * @brief Connection admission control of one outgoing link (no source gives a CAC algorithm;
+ *        this is the simplest rule consistent with them, a choice of this model).
  *
  * Each AtmDevice has one (attribute `Cac`); AtmPvcHelper asks the CAC of every link a new PVC
  * crosses, in both directions, before it sets anything up, and reserves on all of them once

@@ -22,7 +22,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Builds the policer that enforces a traffic contract at a switch ingress (SPEC 3.19):
+ * @brief Builds the policer that enforces a traffic contract at a switch ingress (TM 4.0):
  *        the only place that maps conformance definitions to policer classes.
  *
  * | definition                    | policer          | non-conforming cells            |

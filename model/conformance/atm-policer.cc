@@ -85,7 +85,7 @@ AtmPolicer::ToAction(NonConformingAction action)
 AtmPolicingDecision
 AtmPolicer::Police(const AtmCell& cell, Time arrival, VcState& vc)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     const bool eom = cell.IsEndOfPdu();
     const bool first = !vc.midFrame;
     vc.midFrame = !eom;

@@ -88,7 +88,7 @@ std::ostream& operator<<(std::ostream& os, const AtmPolicerStats& stats);
 
 /**
  * @ingroup atm
- * @brief Base class of UPC / NPC policers (SPEC 3.19): checks the cells of one VC, or of all
+ * @brief Base class of UPC / NPC policers (TM 4.0, BON): checks the cells of one VC, or of all
  *        the VCs of one VP, against a traffic contract at a switch's ingress.
  *
  * AtmSwitch calls Police() for each cell arriving on a policed VC or VP, with the time its
@@ -118,7 +118,7 @@ class AtmPolicer : public Object
         "UPC: rest of a PDU whose earlier cell was discarded (frame discard)";
 
     /// What to do with a non-conforming cell, where the conformance definition leaves it to the
-    /// operator (SPEC 3.19: pass unmodified, tag CLP 0 -> 1, or discard).
+    /// operator (BON: pass unmodified, tag CLP 0 -> 1, or discard).
     enum NonConformingAction
     {
         ACTION_PASS,    //!< count it and pass it unchanged (monitoring)

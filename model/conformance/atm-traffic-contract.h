@@ -18,7 +18,7 @@
 /**
  * @file
  * @ingroup atm
- * ns3::AtmTrafficContract: the traffic contract of a VC or VP (SPEC 3.19, 3.20, 3.23).
+ * ns3::AtmTrafficContract: the traffic contract of a VC or VP (ATM Forum TM 4.0/4.1).
  */
 
 namespace ns3
@@ -26,7 +26,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief ATM Forum conformance definitions (TM 4.0/4.1; SPEC 3.19 table): which cells a UPC
+ * @brief ATM Forum conformance definitions (TM 4.0/4.1, as tabulated in BON): which cells a UPC
  *        tests against which parameters, and what it does with non-conforming ones.
  */
 enum class AtmConformance : uint8_t
@@ -60,11 +60,11 @@ std::ostream& operator<<(std::ostream& os, AtmConformance conformance);
 
 /**
  * @ingroup atm
- * @brief The ABR parameter set of a contract (SPEC 3.23; ATM Forum TM 4.0 names).
+ * @brief The ABR parameter set of a contract (ATM Forum TM 4.0 names).
  *
  * Only the set is defined here; the ABR source, destination and switch rules that read it are
- * a separate part of the module. The defaults are TM 4.0's candidate values [standard, verify]
- * (SPEC 3.23 marks them for verification); BON's ABR experiment overrides RIF (1).
+ * a separate part of the module. The defaults are TM 4.0's candidate values, not yet checked
+ * against the standard's text; BON's ABR experiment overrides RIF (1).
  */
 struct AtmAbrParameters
 {
@@ -82,7 +82,7 @@ struct AtmAbrParameters
 /**
  * @ingroup atm
  * @brief The traffic contract of a VC or VP: service category, conformance definition and the
- *        parameters the definition needs (SPEC 3.19, 3.20, 3.23).
+ *        parameters the definition needs (TM 4.0/4.1; BON).
  *
  * | category | conformance          | parameters                                          |
  * |----------|----------------------|-----------------------------------------------------|
@@ -94,7 +94,7 @@ struct AtmAbrParameters
  *
  * Rates are exact cell rates (AtmCellRate, cells/s); a zero PCR means "the line rate of every
  * link on the path" and is allowed where the category does not require a PCR. Times (CDVTs)
- * are ns-3 Times; sizes (MBS, MFS) are cells. The derived tolerances follow SPEC 3.19/3.20:
+ * are ns-3 Times; sizes (MBS, MFS) are cells. The derived tolerances follow BON:
  * the SCR burst tolerance tau_S = CDVT_SCR + (MBS - 1)(1/SCR - 1/PCR) and the F-GCRA limit
  * f = CDVT_MCR + (MBS - 1)(1/MCR - 1/PCR); the policers compute them exactly from the rates.
  *

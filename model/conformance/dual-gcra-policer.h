@@ -21,7 +21,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The VBR usage parameter control (SPEC 3.19, BON Fig 3.2): GCRA(1/PCR, CDVT) on all
+ * @brief The VBR usage parameter control (TM 4.0, BON Fig 3.2): GCRA(1/PCR, CDVT) on all
  *        cells and GCRA(1/SCR, tau_S) on the cells of the SCR flow, the SCR bucket being
  *        evaluated only for PCR-conforming cells; tau_S = CdvtScr + (MBS - 1)(1/SCR - 1/PCR).
  *

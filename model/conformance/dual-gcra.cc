@@ -82,7 +82,7 @@ DualGcra::DualGcra(AtmCellRate pcr,
 DualGcra::Result
 DualGcra::Police(Time arrival, bool testScr, bool passesOnScrFailure)
 {
-    // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ABORT_MSG_IF(!IsConfigured(),
                     "DualGcra: used before it was configured; construct it from the contract "
                     "(PCR, CDVT, SCR, MBS)");

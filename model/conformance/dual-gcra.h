@@ -26,7 +26,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief The dual GCRA of VBR contracts: GCRA(1/PCR, tau_PCR) and GCRA(1/SCR, tau_S), the SCR
- * bucket evaluated only for PCR-conforming cells (SPEC 3.19 after BON Fig 3.2; ATM Forum TM 4.0).
+ * bucket evaluated only for PCR-conforming cells (BON Fig 3.2; ATM Forum TM 4.0).
  *
  * @verbatim
    if t_a < TAT_PCR - tau_PCR:  NON_CONFORMING_PCR                       (no state change)
@@ -44,7 +44,7 @@ namespace ns3
  * an SCR-non-conforming CLP=0 cell: discard it (VBR.2, passes = false) or tag it CLP=1 and let
  * it through (VBR.3, passes = true).
  *
- * <b>Update-mode ambiguity (SPEC 3.19).</b> BON's figure updates TAT_PCR before the SCR test, so
+ * <b>Update-mode ambiguity.</b> BON's figure updates TAT_PCR before the SCR test, so
  * a cell that is then discarded for the SCR still charges the PCR bucket. The alternative,
  * "standard-inspired" (TM 4.0 Annex, unverified), charges only the cells that actually leave the
  * UPC. Both are offered:

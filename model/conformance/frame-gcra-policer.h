@@ -22,7 +22,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The GFR.2 usage parameter control (SPEC 3.20, BON): the PCR is policed on every cell
+ * @brief The GFR.2 usage parameter control (BON): the PCR is policed on every cell
  *        with GCRA(1/PCR, CDVT) (non-conforming cells discarded), and F-GCRA(1/MCR, f),
  *        f = CdvtMcr + (MBS - 1)(1/MCR - 1/PCR), decides on the first cell of each AAL5 PDU
  *        whether the PDU is eligible for the MCR guarantee. Every cell of a non-eligible CLP=0

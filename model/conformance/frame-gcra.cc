@@ -70,7 +70,7 @@ FrameGcra::ExactTolerance(AtmCellRate mcr, AtmCellRate pcr, uint32_t mbs, Time c
     NS_ABORT_MSG_IF(cdvtMcr.IsStrictlyNegative(),
                     "FrameGcra: tau_MCR = " << cdvtMcr.As(Time::NS)
                                             << " is negative; give a CDVT >= 0");
-    // SPEC 3.20: f = tau_MCR + (MBS - 1)(1/MCR - 1/PCR).
+    // BON: f = tau_MCR + (MBS - 1)(1/MCR - 1/PCR).
     const AtmExactTime spread = AtmExactTime::CellTime(mcr) - AtmExactTime::CellTime(pcr);
     return AtmExactTime(cdvtMcr) + spread * (static_cast<int64_t>(mbs) - 1);
 }
@@ -78,7 +78,7 @@ FrameGcra::ExactTolerance(AtmCellRate mcr, AtmCellRate pcr, uint32_t mbs, Time c
 bool
 FrameGcra::Arrive(Time arrival, bool firstCellOfPdu, bool clp)
 {
-    // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ABORT_MSG_IF(!m_gcra.IsConfigured(),
                     "FrameGcra: used before it was configured; construct it from MCR and f, or "
                     "from the GFR contract (MCR, PCR, MBS)");

@@ -25,7 +25,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief F-GCRA(T, f): the frame-based GCRA deciding which AAL5 PDUs of a GFR VC are eligible
- * for the MCR guarantee (SPEC 3.20 after BON; ATM Forum TM 4.1).
+ * for the MCR guarantee (BON; ATM Forum TM 4.1).
  *
  * @verbatim
    T = 1/MCR,   f >= tau_MCR + (MBS - 1)(1/MCR - 1/PCR)

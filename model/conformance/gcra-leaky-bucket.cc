@@ -119,7 +119,7 @@ GcraLeakyBucket::Scale(Time arrival) const
 bool
 GcraLeakyBucket::Conforms(Time arrival)
 {
-    // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "GcraLeakyBucket: arrival " << arrival << " before the previous one "

@@ -24,7 +24,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief GCRA(I, L) as a continuous-state leaky bucket (ITU-T I.371 / ATM Forum TM 4.0, the
- * form equivalent to the virtual scheduling of Gcra; SPEC 3.19).
+ * form equivalent to the virtual scheduling of Gcra).
  *
  * The bucket holds X, drained at one unit per unit of time, and LCT, the last conformance time:
  *

@@ -21,7 +21,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Polices the peak cell rate of all cells (CLP 0+1) with GCRA(1/PCR, CDVT) (SPEC 3.19):
+ * @brief Polices the peak cell rate of all cells (CLP 0+1) with GCRA(1/PCR, CDVT) (TM 4.0):
  *        the UPC of CBR.1, of UBR.1/UBR.2 and ABR/GFR.1 contracts with a PCR.
  *
  * A cell arriving at t is non-conforming iff t < TAT - CDVT (exact rational TAT, Gcra); what

@@ -112,7 +112,7 @@ Gcra::Scale(Time arrival) const
 bool
 Gcra::Conforms(Time arrival)
 {
-    // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "Gcra: arrival " << arrival << " before the previous one " << m_lastArrival);
@@ -227,7 +227,7 @@ Gcra::ExactBurstTolerance(AtmCellRate pcr, AtmCellRate scr, uint32_t mbs, Time c
     NS_ABORT_MSG_IF(cdvtScr.IsStrictlyNegative(),
                     "Gcra::BurstTolerance: tau_SCR = " << cdvtScr.As(Time::NS)
                                                        << " is negative; give a CDVT >= 0");
-    // SPEC 3.19 eq. 3.1: tau_S = tau_SCR + (MBS - 1)(1/SCR - 1/PCR).
+    // BON eq. 3.1: tau_S = tau_SCR + (MBS - 1)(1/SCR - 1/PCR).
     const AtmExactTime bt = (AtmExactTime::CellTime(scr) - AtmExactTime::CellTime(pcr)) *
                             (static_cast<int64_t>(mbs) - 1);
     return AtmExactTime(cdvtScr) + bt;
@@ -272,7 +272,7 @@ Gcra::MaxAbsorbedBurst(uint32_t bufferCells, Time inputCellTime, Time outputCell
     {
         return std::numeric_limits<double>::infinity();
     }
-    // SPEC 3.19 eq. 4.1: L T_o / (T_o - T_i).
+    // BON eq. 4.1: L T_o / (T_o - T_i).
     const double to = static_cast<double>(outputCellTime.GetTimeStep());
     const double ti = static_cast<double>(inputCellTime.GetTimeStep());
     return bufferCells * to / (to - ti);

@@ -24,7 +24,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief The Generic Cell Rate Algorithm GCRA(I, L) in its virtual scheduling form (ITU-T
- * I.371, ATM Forum TM 4.0; SPEC 3.19 after BON Fig 3.1 and TEN34).
+ * I.371, ATM Forum TM 4.0; BON Fig 3.1, TEN34).
  *
  * @verbatim
    cell arriving at t_a (the first cell, or the first after Reset(), always conforms):
@@ -62,7 +62,7 @@ namespace ns3
  * The class is a small copyable value (per-VC state inside policers and shapers): no allocation,
  * no events, no simulator calls. Construct it after any Time::SetResolution().
  *
- * The static helpers give the SPEC 3.19 formulas: the burst tolerance of eq. 3.1, the maximum
+ * The static helpers give BON's formulas: the burst tolerance of eq. 3.1, the maximum
  * burst through an idle GCRA (eq. 4.2 form) and the burst an idle buffer absorbs (eq. 4.1).
  */
 class Gcra
@@ -181,7 +181,7 @@ class Gcra
     }
 
     /**
-     * @brief The burst tolerance of a dual GCRA (SPEC 3.19 eq. 3.1), rounded up to a time step.
+     * @brief The burst tolerance of a dual GCRA (BON eq. 3.1), rounded up to a time step.
      *
      * tau_S = tau_SCR + (MBS - 1)(1/SCR - 1/PCR). Aborts if a rate is zero, SCR > PCR, MBS < 1
      * or cdvtScr < 0.
@@ -216,7 +216,7 @@ class Gcra
 
     /**
      * @brief The longest burst of cells spaced @p cellSpacing that an idle GCRA(I, L) accepts
-     * (SPEC 3.19, eq. 4.2 form): N = 1 + floor(L / (I - T_j)).
+     * (BON, eq. 4.2 form): N = 1 + floor(L / (I - T_j)).
      *
      * Cell k of the burst (k = 0, 1, ...) arrives at k T_j and finds TAT = k I, so it conforms
      * iff k (I - T_j) <= L. Aborts unless increment > 0, limit >= 0 and cellSpacing >= 0.
@@ -232,7 +232,7 @@ class Gcra
     /**
      * @brief The longest burst arriving at one cell per @p inputCellTime that an idle buffer of
      * @p bufferCells cells, drained at one cell per @p outputCellTime, absorbs without loss
-     * (SPEC 3.19 eq. 4.1): L T_o / (T_o - T_i).
+     * (BON eq. 4.1): L T_o / (T_o - T_i).
      *
      * Aborts unless both cell times are positive.
      *

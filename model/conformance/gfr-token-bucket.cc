@@ -99,7 +99,7 @@ GfrTokenBucket::ApplyTicks(AtmInt128 t)
 bool
 GfrTokenBucket::Arrive(Time arrival, bool firstCellOfPdu, bool clp)
 {
-    // Per-cell path: no NS_LOG_FUNCTION (STYLE 9).
+    // Per-cell path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     const AtmInt128 t = Scale(arrival);
     NS_ASSERT_MSG(arrival >= m_lastArrival,
                   "GfrTokenBucket: arrival " << arrival << " before the previous one "

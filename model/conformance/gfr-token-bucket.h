@@ -23,7 +23,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The token-bucket form of GFR eligibility (SPEC 3.20 after BON Fig 8.9; the per-VC
+ * @brief The token-bucket form of GFR eligibility (BON Fig 8.9; the per-VC
  * counter on which TBA builds).
  *
  * @verbatim
@@ -50,7 +50,7 @@ namespace ns3
  * cell), k charged cells and floor((t - a)/T) ticks give tokens = MBS - k + floor((t - a)/T),
  * and tokens > 0 iff t >= a + kT - (MBS - 1)T = TAT - f.
  *
- * Fig 8.9 as drawn (SPEC 3.20) starts the timer on first cells only (TimerStart ON_FIRST_CELL).
+ * Fig 8.9 as drawn starts the timer on first cells only (TimerStart ON_FIRST_CELL).
  * It then differs from F-GCRA in exactly one situation: a later cell of an eligible PDU that
  * arrives when the bucket is full (tokens == MBS, timer stopped). F-GCRA restarts its TAT at that
  * cell; the figure takes the token without starting the timer, and since only a first cell that

@@ -19,7 +19,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief Base class of cell schedulers: decides which queue of an output port sends in the next
- * cell slot (STYLE 2, 3; SPEC 3.17).
+ * cell slot (the port's second plug-in, chosen independently of its buffer policy).
  *
  * The port owns the queues and their cells; a scheduler keeps only its own bookkeeping of queue
  * ids, maintained from notifications, and reads eligibility (cells present and may-send flag,

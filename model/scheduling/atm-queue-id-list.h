@@ -18,7 +18,7 @@ namespace ns3
  * @brief An ordered set of queue ids as an intrusive doubly-linked list over arrays: O(1) push,
  * removal, move to the back and walk, no allocation after Resize().
  *
- * A helper for schedulers (composition, not inheritance, STYLE 6).
+ * A helper for schedulers (composition, not inheritance: no scheduler derives from another).
  */
 class AtmQueueIdList
 {

@@ -66,9 +66,9 @@ GuaranteedRateCellScheduler::GetTypeId()
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("CreditCap",
                           "Largest credit, in cells, carried from one selection to the next "
-                          "(SPEC 3.17, default 1). The cap applies after the comparison; since "
-                          "each guaranteed cell pays one credit the carried credit stays below 1, "
-                          "so values >= 1 do not change the decisions.",
+                          "(default 1, a choice of this model). The cap applies after the "
+                          "comparison; since each guaranteed cell pays one credit the carried "
+                          "credit stays below 1, so values >= 1 do not change the decisions.",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&GuaranteedRateCellScheduler::SetCreditCap,
                                              &GuaranteedRateCellScheduler::GetCreditCap),
@@ -123,7 +123,7 @@ GuaranteedRateCellScheduler::SetCreditCap(double cap)
                     "GuaranteedRateCellScheduler: CreditCap="
                         << cap << " is outside [1, " << MAX_CREDIT_CAP
                         << "]; a cap below one cell would stop the guaranteed class from ever "
-                           "earning a cell, use 1 (SPEC 3.17)");
+                           "earning a cell, use 1 (the default)");
     m_cap = cap;
     m_capParts = ToParts(cap);
     m_credit = std::min(m_credit, m_capParts);

@@ -18,7 +18,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief Strict priority with a guaranteed fraction of the link for one class: JAIN's GR
- * scheduler for the UBR class (SPEC 3.17).
+ * scheduler for the UBR class (JAIN AF-424; JAIN IMP section 4).
  *
  * The queues created with the service category `GuaranteedCategory` (default UBR) form the
  * guaranteed class G; every other queue belongs to the priority classes P, which are served in
@@ -44,18 +44,18 @@ namespace ns3
  * TCP over the ATM-UBR Service" (IMP, section 4), in R. Jain et al., NASA/CR-1999-209158, 1999
  * (JAIN): "When GR != 0 the UBR class is never starved, i.e. on the average, for every N cells
  * transmitted onto the link, GR x N cells are from the UBR queue"; unused VBR capacity goes to
- * UBR. JAIN deferred the exact scheduler; SPEC 3.17 recommends the credit scheme above. The
- * experiments use GR = 0, 0.1 and 0.5 (JAIN-VBR, JAIN-GR, SPEC 4.4).
+ * UBR. JAIN deferred the exact scheduler; the credit scheme above is a choice of this model, not
+ * the source's. The experiments use GR = 0, 0.1 and 0.5 (JAIN AF-424 Tables 1-9).
  *
- * Where the cap applies. SPEC 3.17's pseudo-code caps the credit *before* the comparison,
- * `credit = min(credit + GR, CreditCap)`. With CreditCap = 1 that throws away credit whenever
+ * Where the cap applies. Capping the credit *before* the comparison,
+ * `credit = min(credit + GR, CreditCap)`, with CreditCap = 1 would throw away credit whenever
  * credit + GR > 1, so only GR = 1/n is delivered: GR = 0.9 would give G one slot in two, GR = 0.3
  * one in four. This class compares first and caps only the credit carried to the next selection,
  * so with both classes backlogged G gets exactly floor(N x GR) of N slots (plus at most one, from
  * the credit carried in). For GR = 1/n (0.1, 0.25, 0.5: every value JAIN used) both readings
  * give identical decisions. Because every G service pays one credit, the carried credit stays
- * below 1 for any GR <= 1: the default cap of 1 (SPEC 3.17) never binds, and a larger cap would
- * not either. The attribute is kept for SPEC fidelity and bounds the integer state.
+ * below 1 for any GR <= 1: the default cap of 1 never binds, and a larger cap would
+ * not either. The attribute is kept as the scheme's parameter and bounds the integer state.
  *
  * Exact arithmetic. GR is stored once, when set, as an integer number of parts per 10^9 (rounded
  * to the nearest part: exact for any GR given with at most 9 decimals), and the credit is an

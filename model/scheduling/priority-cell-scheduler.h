@@ -16,7 +16,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Strict priority between the queues of an output port (SPEC 3.17).
+ * @brief Strict priority between the queues of an output port (JAIN AF-424, BON).
  *
  * Each queue has a priority level, 0 being the highest. A slot goes to the highest level that has
  * an eligible queue; within a level, queues are served first-in first-out in the order they became

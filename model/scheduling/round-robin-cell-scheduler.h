@@ -13,7 +13,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Cell-by-cell round robin among the backlogged queues (per-VC round robin, SPEC 3.17).
+ * @brief Cell-by-cell round robin among the backlogged queues (per-VC round robin, SANDIA).
  *
  * With one queue per VC this is the per-VC round robin among backlogged VCs of the SANDIA switch
  * model (C. Fang, H. Chen, J. Hutchins, "A Simulation Study of TCP Performance in ATM Networks",
@@ -31,8 +31,9 @@ namespace ns3
  * A queue passed over because it may not send (credits, shaping) is not moved, so it keeps its
  * place ahead of the queues served meanwhile and is served first once it may send again. With all
  * queues eligible, N backlogged queues are served in a fixed cyclic order, exactly once each per
- * N slots. Work-conserving; O(1) per selection plus one step per queue passed over. The optional
- * random arbitration of SPEC 3.17 is not modelled. No attribute.
+ * N slots. Work-conserving; O(1) per selection plus one step per queue passed over. Random
+ * arbitration among the backlogged queues (closer to AN2's matching) is not modelled. No
+ * attribute.
  */
 class RoundRobinCellScheduler : public AtmCellScheduler
 {

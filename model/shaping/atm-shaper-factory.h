@@ -22,7 +22,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Builds the shaper that makes a source conform to its contract (SPEC 3.22): the only
+ * @brief Builds the shaper that makes a source conform to its contract (TEN34): the only
  *        place that maps contracts to shaper classes.
  *
  * | contract                                   | shaper                            |

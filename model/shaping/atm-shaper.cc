@@ -52,7 +52,7 @@ AtmShaper::GetEarliestStart() const
 void
 AtmShaper::NotifySent(const AtmCell& cell, Time slotStart)
 {
-    // Per cell: no NS_LOG_FUNCTION (STYLE 9).
+    // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ASSERT_MSG(m_attached, "AtmShaper: NotifySent before Attach");
     NS_ASSERT_MSG(slotStart >= DoGetEarliestStart(),
                   GetInstanceTypeId().GetName() << ": a cell started at " << slotStart

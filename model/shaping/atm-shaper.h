@@ -23,7 +23,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Base class of shapers (SPEC 3.22): the spacing rule of one shaped flow of cells — a
+ * @brief Base class of shapers (TEN34): the spacing rule of one shaped flow of cells — a
  *        VC, the VCs of a VP, or a whole output port — on one link.
  *
  * A shaper only computes times; AtmShapingGate applies them. After each cell of the flow

@@ -18,7 +18,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief The packet-train adapter model (SPEC 3.22, BON ch. 4/6): the cells of one AAL5 PDU
+ * @brief The packet-train adapter model (BON ch. 4/6): the cells of one AAL5 PDU
  *        leave at a per-cell spacing R, and consecutive PDUs are separated by an extra
  *        inter-PDU gap I, so a backlogged flow sends PDU k's cell j at k (c R + I) + j R for
  *        PDUs of c cells (the schedule of BON eq. 4.3).

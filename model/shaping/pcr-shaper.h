@@ -21,7 +21,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Spaces a flow's cells at a peak cell rate (SPEC 3.22): each cell starts in the first
+ * @brief Spaces a flow's cells at a peak cell rate (TEN34): each cell starts in the first
  *        slot of the link at which it conforms to GCRA(1/PCR, Tolerance), computed exactly
  *        (Gcra: no rounding of 1/PCR to the time resolution).
  *
@@ -39,7 +39,7 @@ namespace ns3
  *   so the long-run rate is exactly PCR; cells may start up to Tolerance early, and the output
  *   conforms to GCRA(1/PCR, Tolerance).
  * Hardware spacers behaved the same way; operators set the CDVT of a policed contract to cover
- * such quantisation (SPEC 3.19: "CDVT is set by the operator").
+ * such quantisation (BON, TEN34: the CDVT is set by the operator, not signalled).
  */
 class PcrShaper : public AtmShaper
 {

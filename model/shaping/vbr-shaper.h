@@ -21,7 +21,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief Shapes a flow to a VBR contract (SPEC 3.22): each cell starts in the first slot of the
+ * @brief Shapes a flow to a VBR contract (TEN34, BON): each cell starts in the first slot of the
  *        link at which it conforms to both GCRA(1/PCR, Tolerance) and GCRA(1/SCR, tau_S),
  *        tau_S = (MBS - 1)(1/SCR - 1/PCR) (DualGcra, exact). A backlogged flow therefore sends
  *        bursts of MBS cells at PCR from idle, then settles at SCR; the output conforms to the

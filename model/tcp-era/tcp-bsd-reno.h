@@ -15,7 +15,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief Window arithmetic of the BSD-derived TCPs of 1994-1999 (4.3BSD-Reno, 4.4BSD-Lite,
- * SunOS 4.1.x), as the reproduced studies ran them (SPEC 3.25).
+ * SunOS 4.1.x), as the reproduced studies ran them (BON App. C; JAIN ICCCN).
  *
  * It differs from ns-3's TcpNewReno in three places, each switchable:
  *

@@ -15,7 +15,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief ns-3's TcpSocketBase with the two behaviours of the 1990s stacks that live in the
- * socket rather than in the congestion or recovery operations (SPEC 3.25): the response to a
+ * socket rather than in the congestion or recovery operations (BON App. C; JAIN): the response to a
  * partial ACK during fast recovery, and retransmission timers that fire on timer ticks.
  *
  * PartialAckResponse:

@@ -15,7 +15,7 @@ namespace ns3
 
 /**
  * @ingroup atm
- * @brief RTT estimator with BSD's tick-quantised samples (SPEC 3.25).
+ * @brief RTT estimator with BSD's tick-quantised samples (BON; JAIN).
  *
  * BSD TCPs time one segment per window with a counter that the slow timeout (tcp_slowtimo,
  * every 500 ms in 4.4BSD; 100 ms ticks in JAIN's simulator, 200 ms in Solaris 2.x) increments.
