@@ -5,10 +5,10 @@
 /**
  * @file
  * @ingroup atm
- * atm-bench: what a cell-level model costs (DESIGN.md section 5). The same TCP workload runs
- * over ATM (every cell simulated) and over ns-3 point-to-point links (one event per packet
- * per hop); the program reports wall-clock time, simulator events, cell-hops per second,
- * events per cell-hop and peak memory of each.
+ * atm-bench: what a cell-level model costs (events and memory per cell-hop). The same TCP workload
+ * runs over ATM (every cell simulated) and over ns-3 point-to-point links (one event per packet per
+ * hop); the program reports wall-clock time, simulator events, cell-hops per second, events per
+ * cell-hop and peak memory of each.
  *
  * @verbatim
    ATM:  src0 --access--+                                +--access-- sink0

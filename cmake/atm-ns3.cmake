@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The one CMake section that knows about ns-3 releases (DESIGN.md section 4).
+# The one CMake section that knows about ns-3 releases (version differences live here and in
+# model/atm-ns3-compat.h only).
 #
 # Inputs : ATM_NS3_MODULES (ns-3 modules the atm library links, e.g. "core;network;internet")
 # Outputs: ATM_NS3_VERSION  integer 100*major + minor (3.37 -> 337, 3.48 -> 348); installed ns-3

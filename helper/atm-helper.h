@@ -143,8 +143,8 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     void SetCellScheduler(std::string type, Ts&&... args);
 
     /**
-     * @brief AN2 credit flow control on every hop of the links created from now on (SPEC
-     *        3.18): each device gets an AtmCreditFlowControl with this many initial credits per
+     * @brief AN2 credit flow control on every hop of the links created from now on
+     *        (SANDIA): each device gets an AtmCreditFlowControl with this many initial credits per
      *        VC, so back-pressure reaches the sending adapter. Switch ports must then use
      *        QueueMode PER_VC (SetSwitchPortAttribute), and each needs BufferCells of at least
      *        credits x VCs for zero loss.
@@ -153,7 +153,7 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     void SetCreditFlowControl(uint32_t credits);
 
     /**
-     * @brief Give each node a host protocol-processing CPU (AtmHostCpu, SPEC 3.25/4.1): every
+     * @brief Give each node a host protocol-processing CPU (AtmHostCpu, SANDIA Table 1): every
      *        IP packet its AtmNetDevices send costs @p sendCost and every packet they deliver
      *        @p receiveCost of one FIFO server per node. A node that already has an
      *        AtmHostCpu keeps it (and its counters) and gets the new costs. Call it before
