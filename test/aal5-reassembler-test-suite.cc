@@ -20,7 +20,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of Aal5Reassembler: delivery, the failure semantics of SPEC 2.3 (lost cell, lost
+ * Tests of Aal5Reassembler: delivery, the failure semantics of AAL5 (lost cell, lost
  * end-of-PDU cell, bit error, oversize, timer), per-VC independence, the ledger identity, and the
  * equivalence of the metadata and byte modes on random cell streams. Most behaviours run in both
  * modes.
@@ -122,7 +122,7 @@ class Aal5ReassemblyDeliveryTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief Cell losses and bit errors lose whole PDUs, with the reasons of SPEC 2.3.
+ * @brief Cell losses and bit errors lose whole PDUs, with the reasons of Aal5Reassembler.
  */
 class Aal5ReassemblyLossTestCase : public TestCase
 {
@@ -130,7 +130,7 @@ class Aal5ReassemblyLossTestCase : public TestCase
     /// @param verifyBytes the reassembly mode
     Aal5ReassemblyLossTestCase(bool verifyBytes)
         : TestCase("A lost cell, a lost end-of-PDU cell or a corrupted cell loses whole PDUs "
-                   "with the reasons of SPEC 2.3" +
+                   "with the reassembler's reasons" +
                    ModeName(verifyBytes)),
           m_verifyBytes(verifyBytes)
     {

@@ -30,7 +30,7 @@
  * attributes. A new policy gets these checks by being registered. Every short name of
  * AtmBufferPolicyFactory must create its policy and be among those checked.
  *
- * Each policy is driven as the port will drive it (PolicyDriver: SPEC 3.1 frame states, decisions
+ * Each policy is driven as the port will drive it (PolicyDriver: the port's frame states, decisions
  * executed as AtmAdmitDecision documents) on random interleaved PDU streams that overload the
  * buffer, with random departures.
  */

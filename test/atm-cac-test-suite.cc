@@ -5,9 +5,9 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of connection admission control (SPEC 3.24): AtmCac's sums, ceilings and messages,
- * the equivalent-capacity rule against a hand computation, and AtmPvcHelper asking every link
- * of a PVC (TryInstall refuses without setting anything up).
+ * Tests of connection admission control (this model's rule; no source gives one): AtmCac's sums,
+ * ceilings and messages, the equivalent-capacity rule against a hand computation, and AtmPvcHelper
+ * asking every link of a PVC (TryInstall refuses without setting anything up).
  */
 
 #include "atm-ns3-compat.h"

@@ -19,11 +19,11 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of AtmCellClock, the exact per-link slot clock of DESIGN 6.1: slot times computed by hand
- * at nanosecond resolution, rounding half up, the long-run count against floor/ceil of rate x T,
- * the inverse GetSlotAtOrAfter, a nonzero origin, monotonicity and slot-length jitter. Oracles:
- * hand-computed slot times and the defining inequalities of "nearest time step, ties up"
- * evaluated in 128-bit integers, never the clock's own division.
+ * Tests of AtmCellClock, the exact per-link slot clock (slot k at t0 + round(k / rate)): slot times
+ * computed by hand at nanosecond resolution, rounding half up, the long-run count against
+ * floor/ceil of rate x T, the inverse GetSlotAtOrAfter, a nonzero origin, monotonicity and
+ * slot-length jitter. Oracles: hand-computed slot times and the defining inequalities of "nearest
+ * time step, ties up" evaluated in 128-bit integers, never the clock's own division.
  */
 
 using namespace ns3;
@@ -35,7 +35,7 @@ namespace
 /// Time steps per second: the suite assumes ns-3's default nanosecond resolution (checked).
 constexpr int64_t NS_PER_S = 1000000000;
 
-/// The presets of SPEC 2.5 plus two non-preset rates.
+/// The link-rate presets of AtmCellRate plus two non-preset rates.
 const std::vector<std::string>&
 Rates()
 {

@@ -19,10 +19,10 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of AtmCellRate: the exact presets of SPEC 2.5, parsing of numbers, cell times and bit
- * rates into exact fractions, the line and payload conventions of SPEC 2.6, the round trip through
- * strings, attributes and CommandLine, and the refusal of invalid strings. Oracles: fractions
- * reduced by hand from the SPEC 2.5 and 2.6 tables.
+ * Tests of AtmCellRate: the exact link-rate presets, parsing of numbers, cell times and bit
+ * rates into exact fractions, the line (BON) and payload (TEN34, JAIN) conventions, the round trip
+ * through strings, attributes and CommandLine, and the refusal of invalid strings. Oracles:
+ * fractions reduced by hand from the sources' rates.
  * Also the exact order of rates (Compare() and the relational operators), against
  * cross-multiplications worked out by hand.
  */
@@ -83,13 +83,13 @@ struct ExactCase
 
 /**
  * @ingroup atm-tests
- * @brief Each preset gives the exact fraction reduced by hand from SPEC 2.5.
+ * @brief Each preset gives the exact fraction reduced by hand from its source's rate.
  */
 class AtmCellRatePresetTestCase : public TestCase
 {
   public:
     AtmCellRatePresetTestCase()
-        : TestCase("Every preset is the exact fraction of SPEC 2.5 (OC3c = 149.76e6 over 424 = "
+        : TestCase("Every preset is the exact fraction of its source (OC3c = 149.76e6 over 424 = "
                    "18720000 over 53 cells per second), whatever the case of its name")
     {
     }
@@ -135,7 +135,7 @@ class AtmCellRatePresetTestCase : public TestCase
                                       row.name << " cells/s");
             NS_TEST_ASSERT_MSG_EQ(AtmCellRate(std::string(row.name)), r, "constructor = Parse");
         }
-        // SPEC 2.5: OC-3c carries 149.76 Mb/s of SONET payload; Sandia is 154.18 Mb/s of cells.
+        // OC-3c carries 149.76 Mb/s of SONET payload (JAIN); Sandia is 154.18 Mb/s of cells.
         NS_TEST_ASSERT_MSG_EQ_TOL(AtmCellRate("OC3c").GetBitRate(), 149.76e6, 1e-3, "OC3c bit/s");
         NS_TEST_ASSERT_MSG_EQ_TOL(AtmCellRate("Sandia").GetBitRate(),
                                   154.1818181818e6,
@@ -271,7 +271,7 @@ class AtmCellRateBitRateTestCase : public TestCase
             {"1.824Mbps@payload", 4750, 1},   // TEN34 CDV VPC: 4750 cells/s
             {"6Mbps@payload", 15625, 1},      // TEN34 FORE UPC: 15625 cells/s
             {"7.68Mbps@PAYLOAD", 20000, 1},   // JAIN DFBA: 20 kcells/s
-            {"23.04Mbps@payload", 60000, 1},  // JAIN E-J3: 60,000 cells/s
+            {"23.04Mbps@payload", 60000, 1},  // JAIN DFBA: 60 (misprinted 69) kcells/s
         };
         for (const ExactCase& c : cases)
         {

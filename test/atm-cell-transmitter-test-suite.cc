@@ -77,7 +77,7 @@ class AtmCellTimingTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief A saturated link sends rate x T cells in T, to within one cell (DESIGN.md §6.1).
+ * @brief A saturated link sends rate x T cells in T, to within one cell (exact cell clock).
  */
 class AtmSlotCountTestCase : public TestCase
 {
@@ -122,8 +122,9 @@ class AtmSlotCountTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief Departures before arrivals (DESIGN.md §6.2): with a one-cell buffer, a cell arriving
- *        exactly when the queued cell departs is accepted; one nanosecond earlier it is dropped.
+ * @brief Departures before arrivals (the model's same-instant order): with a one-cell buffer, a
+ *        cell arriving exactly when the queued cell departs is accepted; one nanosecond earlier it
+ *        is dropped.
  */
 class AtmDeparturesFirstTestCase : public TestCase
 {

@@ -22,7 +22,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * AN2 credit flow control (SPEC 3.18): exact throughput of one hop as a function of the credit
+ * AN2 credit flow control (SANDIA): exact throughput of one hop as a function of the credit
  * loop, balance bounds, work conservation among VCs with credit, and zero loss with zero edge
  * drops under sustained overload through two switches.
  */
@@ -313,7 +313,7 @@ class AtmCreditFlowControlTestSuite : public TestSuite
     {
         // Loop = 2750 + 2 d. d = 500: 3750 <= 5 x 2750: every slot.
         AddTestCase(new AtmCreditLoopTestCase(500, 5, 1, 1), ATM_TEST_QUICK);
-        // d = 5000: 12750 <= 13750: still every slot (SPEC 3.18: the loop fits in 5 credits).
+        // d = 5000: 12750 <= 13750: still every slot (the loop fits in 5 credits, as in SANDIA).
         AddTestCase(new AtmCreditLoopTestCase(5000, 5, 1, 1), ATM_TEST_QUICK);
         // d = 6000: 14750 > 13750: 5 cells per ceil(14750 / 2750) = 6 slots.
         AddTestCase(new AtmCreditLoopTestCase(6000, 5, 5, 6), ATM_TEST_QUICK);

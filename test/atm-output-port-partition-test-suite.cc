@@ -601,7 +601,7 @@ class PartitionJainPortTestCase : public TestCase
         uint32_t sent[2] = {0, 0};
         for (uint16_t slot = 0; slot < 1000; ++slot)
         {
-            // Departures before arrivals (SPEC 2.8); a new UBR PDU of 8 cells every 8 slots.
+            // Departures before arrivals; a new UBR PDU of 8 cells every 8 slots.
             if (const std::optional<AtmCell> cell = port->Dequeue(Seconds(0)))
             {
                 ++sent[cell->vc == vbr ? 0 : 1];

@@ -24,9 +24,9 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of AtmOutputPort without a transmitter: ledger against traces, buffer limit, the SPEC 3.1
- * frame state machine driven by scripted decisions, SPEC 3.5 drop-whole and its headSent edge
- * case, and scheduler integration.
+ * Tests of AtmOutputPort without a transmitter: ledger against traces, buffer limit, the frame
+ * state machine driven by scripted decisions, SANDIA's drop-whole and its headSent edge case, and
+ * scheduler integration.
  */
 
 using namespace ns3;
@@ -555,7 +555,8 @@ class OutputPortPurgeTailTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief SPEC 3.5 edge case: a PDU whose head already departed keeps its EOM.
+ * @brief Drop-whole edge case (this model's choice): a PDU whose head already departed keeps its
+ *        EOM.
  */
 class OutputPortHeadSentTestCase : public TestCase
 {

@@ -5,7 +5,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Unit tests of the UPC policers (SPEC 3.19, 3.20): AtmPolicer (frame discard, counters,
+ * Unit tests of the UPC policers (TM 4.0/4.1, BON): AtmPolicer (frame discard, counters,
  * traces), GcraPolicer, DualGcraPolicer (VBR.1/2/3), FrameGcraPolicer (GFR.2) and
  * AtmPolicerFactory, on hand-computed arrival sequences. No simulator.
  */

@@ -159,13 +159,13 @@ class AtmPortStateEligibilityTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief Frame states are per VC, start IDLE and print with their SPEC 3.1 names.
+ * @brief Frame states are per VC, start IDLE and print with their AtmFrameState names.
  */
 class AtmPortStateFrameStateTestCase : public TestCase
 {
   public:
     AtmPortStateFrameStateTestCase()
-        : TestCase("Frame states start IDLE, are kept per VC and print with their SPEC 3.1 names")
+        : TestCase("Frame states start IDLE, are kept per VC and print with their enumerator names")
     {
     }
 

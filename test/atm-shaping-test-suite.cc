@@ -5,7 +5,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of shaping (SPEC 3.22): PcrShaper, VbrShaper and PacketTrainShaper on a real link,
+ * Tests of shaping (TEN34, BON): PcrShaper, VbrShaper and PacketTrainShaper on a real link,
  * through AtmShapingGate and AtmCellTransmitter — per-VC, port and exact long-run rates, the
  * packet-train schedule of BON eq. 4.3, that shaping one VC never delays another, and that a
  * shaped adapter VC costs one simulator event per cell.

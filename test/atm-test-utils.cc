@@ -263,7 +263,7 @@ PolicyDriver::PolicyDriver(Ptr<AtmBufferPolicy> policy, AtmPortState& state)
 PolicyDriver::Outcome
 PolicyDriver::Offer(const AtmCell& cell)
 {
-    // SPEC 3.1 as specified for the port in AtmAdmitDecision's description.
+    // The port's frame state machine, as specified in AtmAdmitDecision's description.
     Outcome out;
     const uint32_t vc = cell.vc;
     const bool eom = cell.IsEndOfPdu();

@@ -269,10 +269,10 @@ std::vector<TypeId> ConstructibleSubclasses(TypeId base);
 
 /**
  * @ingroup atm-tests
- * @brief Drives a buffer policy as the output port will (DESIGN 6.3): it runs the SPEC 3.1
- * per-VC frame state machine on an AtmPortState, consults the policy in IDLE and ACCEPT, and
- * executes each AtmAdmitDecision as documented there. No cells are stored: per VC it counts the
- * queued cells of the PDU being received, which DROP_AND_PURGE_TAIL removes.
+ * @brief Drives a buffer policy as the output port will (the policy decides, the port executes): it
+ * runs the port's per-VC frame state machine on an AtmPortState, consults the policy in IDLE and
+ * ACCEPT, and executes each AtmAdmitDecision as documented there. No cells are stored: per VC it
+ * counts the queued cells of the PDU being received, which DROP_AND_PURGE_TAIL removes.
  */
 class PolicyDriver
 {
@@ -358,7 +358,7 @@ class SchedulerDriver
 /**
  * @ingroup atm-tests
  * @brief Counts what an AtmOutputPort reports through its traces, per VC and in total, for
- * ledger tests (STYLE 13: trace counts must equal the port's counters).
+ * ledger tests (trace counts must equal the port's counters).
  */
 class PortTraceCounter
 {

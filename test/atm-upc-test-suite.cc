@@ -5,7 +5,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of usage parameter control in the switch (SPEC 3.19): policers created from contracts
+ * Tests of usage parameter control in the switch (TM 4.0, BON): policers created from contracts
  * by the in port's `Upc` attribute, on cells arriving over real links — a source shaped at
  * exactly the PCR conforms with CDVT 0; line-rate cells pass one per ceil(line/PCR) slots;
  * VBR.3 tags; a VP policer polices its VCs' aggregate; frame discard; credits of discarded

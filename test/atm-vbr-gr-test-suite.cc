@@ -26,7 +26,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * System tests of JAIN's VBR background and guaranteed rate (AF-424; SPEC 3.17, 3.26, 4.4) in the
+ * System tests of JAIN's VBR background and guaranteed rate (AF-424; IMP section 4) in the
  * N-source topology: what the trunk port sends, slot by slot, while the on/off VBR source is ON,
  * for GR 0 (strict priority), 0.1 and 0.5; the VBR class's queue and losses; and how the
  * results' efficiency accounts for the VBR share. Mechanism only: no published number is

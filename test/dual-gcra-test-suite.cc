@@ -20,11 +20,11 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of DualGcra (SPEC 3.19, BON Fig 3.2): MBS cells at PCR from idle and the SCR rejection
+ * Tests of DualGcra (TM 4.0, BON Fig 3.2): MBS cells at PCR from idle and the SCR rejection
  * of the next, the idle time c (T_SCR - T_PCR) before a new c-cell burst (eq. 6.2), the CDVT
  * boundaries of both buckets, the two update modes (where they differ and where they cannot),
  * VBR.2/VBR.3 CLP handling, an exactly shaped VBR source over 10^5 cells, and the burst bound of
- * eq. 3.2 met with equality by a greedy source. Oracles: the SPEC formulas evaluated by hand or
+ * eq. 3.2 met with equality by a greedy source. Oracles: BON's formulas evaluated by hand or
  * in 128-bit integers in this file.
  */
 

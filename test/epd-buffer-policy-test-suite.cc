@@ -16,7 +16,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of EpdBufferPolicy (SPEC 3.4) on hand-built port states, without a simulator: the
+ * Tests of EpdBufferPolicy (BON, JAIN) on hand-built port states, without a simulator: the
  * threshold T from cells or from a fraction of K, the comparison at X == T (BON's X >= T and
  * JAIN's X > T), PDUs in progress continuing above T until the buffer is full and then PPD, the
  * EOM of a refused PDU (KeepEomOnReject), single-cell PDUs, EomReserveCells, the per-VC Frame
@@ -110,7 +110,7 @@ class EpdThresholdValueTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cells.Get(), 0U, "ThresholdCells default");
         NS_TEST_ASSERT_MSG_EQ(fraction.Get(), 0.8, "ThresholdFraction default (JAIN R = 0.8 K)");
         NS_TEST_ASSERT_MSG_EQ(strict.Get(), false, "UseStrictGreater default (BON X >= T)");
-        NS_TEST_ASSERT_MSG_EQ(keepEom.Get(), false, "KeepEomOnReject default (SPEC 3.1)");
+        NS_TEST_ASSERT_MSG_EQ(keepEom.Get(), false, "KeepEomOnReject default (false)");
         NS_TEST_ASSERT_MSG_EQ(policy->IsFrameAware(), true, "EPD is frame-aware");
 
         // Hand-computed: 0.8 x 10 = 8, 0.8 x 8192 = 6553.6, 0.8 x 5 = 4, 0.8 x 1 = 0.8.

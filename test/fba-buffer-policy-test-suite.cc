@@ -18,7 +18,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of FbaBufferPolicy (SPEC 3.6, Heinanen & Kilkki) on hand-built port states, without a
+ * Tests of FbaBufferPolicy (JAIN, after Heinanen & Kilkki) on hand-built port states, without a
  * simulator: the rule X > R and X_i N_a (X - R) > Z (K - R) X just below, at (ties are accepted)
  * and above its bound, the bound shrinking from Z (K - R) at X = R + 1 to Z at X = K, exactness at
  * large K, idle VCs, PDUs accepted to the end or cut by overflow (PPD), the EOM of a refused PDU

@@ -22,7 +22,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of GFR eligibility (SPEC 3.20): FrameGcra (F-GCRA) and GfrTokenBucket (BON Fig 8.9).
+ * Tests of GFR eligibility (BON; TM 4.1): FrameGcra (F-GCRA) and GfrTokenBucket (BON Fig 8.9).
  * Hand-computed PDU sequences for both, the exact contract tolerance f = tau_MCR + (MBS - 1)(1/MCR
  * - 1/PCR), the tick-before-arrival order, the BON-UNIT claim "F-GCRA = token-bucket form" on
  * random PDU streams (identical eligibility for every cell and tokens = MBS - max(0, ceil((TAT -

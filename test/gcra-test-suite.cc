@@ -24,8 +24,8 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of Gcra (virtual scheduling) and GcraLeakyBucket (continuous-state leaky bucket), SPEC
- * 3.19: hand-computed decision sequences, the TAT - L boundary, the unchanged state after a
+ * Tests of Gcra (virtual scheduling) and GcraLeakyBucket (continuous-state leaky bucket), ITU-T
+ * I.371: hand-computed decision sequences, the TAT - L boundary, the unchanged state after a
  * non-conforming cell, exact increments against rounded ones over 10^6 cells (61,000 cells/s and
  * OC-3c), the greedy source at the earliest conforming time, the equivalence of the two forms
  * on random sequences, and the burst formula of eq. 4.2 against a simulated burst. Oracles: hand
@@ -516,7 +516,7 @@ class GcraFormsEquivalentTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief SPEC 3.19 eq. 4.2 against a simulated burst.
+ * @brief BON eq. 4.2 against a simulated burst.
  */
 class GcraMaxBurstTestCase : public TestCase
 {

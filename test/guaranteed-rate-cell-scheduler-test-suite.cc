@@ -22,7 +22,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of GuaranteedRateCellScheduler (SPEC 3.17, JAIN's GR for the UBR class): the measured
+ * Tests of GuaranteedRateCellScheduler (JAIN AF-424: GR for the UBR class): the measured
  * UBR share against GR with both classes backlogged (and the exact count floor(N x GR) that
  * integer credit gives), hand-written service orders (GR = 0.25 and 0.9, work conservation in
  * both directions, held queues, round robin inside the guaranteed class, priority order among
@@ -118,7 +118,7 @@ class GrDefaultsTestCase : public TestCase
         s->GetAttribute("CreditCap", cap);
         s->GetAttribute("GuaranteedCategory", category);
         NS_TEST_ASSERT_MSG_EQ(gr.Get(), 0.0, "GuaranteedRate default");
-        NS_TEST_ASSERT_MSG_EQ(cap.Get(), 1.0, "CreditCap default (SPEC 3.17)");
+        NS_TEST_ASSERT_MSG_EQ(cap.Get(), 1.0, "CreditCap default (1)");
         NS_TEST_ASSERT_MSG_EQ(category.Get(), "UBR", "GuaranteedCategory default");
         NS_TEST_ASSERT_MSG_EQ(s->GetGuaranteedCategory(), AtmServiceCategory::UBR, "enum form");
         NS_TEST_ASSERT_MSG_EQ(s->IsWorkConserving(), true, "work-conserving");
@@ -199,7 +199,7 @@ class GrPatternTestCase : public TestCase
   public:
     GrPatternTestCase()
         : TestCase("GR=0.25 serves V V V U repeatedly; GR=0.9 serves V then nine U per ten slots "
-                   "(capping the credit before comparing, as SPEC 3.17's pseudo-code reads, would "
+                   "(capping the credit before comparing would "
                    "give U one slot in two)")
     {
     }

@@ -19,7 +19,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of PbsBufferPolicy (SPEC 3.21, BON Fig. 6.1) on hand-built port states and on an
+ * Tests of PbsBufferPolicy (BON Fig. 6.1) on hand-built port states and on an
  * AtmOutputPort: each branch of the rule, threshold 0 and threshold K, per-cell (frame-unaware)
  * handling of partially tagged PDUs, EomReserveCells, and a port ledger in which a PDU loses
  * exactly its CLP=1 cells offered at or above the threshold. The abort on a threshold above K
@@ -133,7 +133,7 @@ class PbsDefaultsTestCase : public TestCase
         UintegerValue t;
         p->GetAttribute("ClpThresholdCells", t);
         NS_TEST_ASSERT_MSG_EQ(t.Get(), 0U, "ClpThresholdCells default");
-        NS_TEST_ASSERT_MSG_EQ(p->IsFrameAware(), false, "PBS decides per cell (SPEC 3.21)");
+        NS_TEST_ASSERT_MSG_EQ(p->IsFrameAware(), false, "PBS decides per cell (BON Fig. 6.1)");
         NS_TEST_ASSERT_MSG_EQ(std::string(PbsBufferPolicy::BUFFER_FULL),
                               "PBS: buffer full",
                               "reason text");

@@ -14,7 +14,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of PpdBufferPolicy (SPEC 3.3) on hand-built port states, without a simulator: accept
+ * Tests of PpdBufferPolicy (BON, JAIN, CRC) on hand-built port states, without a simulator: accept
  * while there is room, DROP_FRAME(BUFFER_FULL) keeping the EOM on overflow (also for a first
  * cell and a single-cell PDU), the EOM kept when room has freed up and dropped when none,
  * EomReserveCells, and per-VC accounting across departures.
@@ -223,7 +223,7 @@ class PpdFirstCellOverflowTestCase : public TestCase
   public:
     PpdFirstCellOverflowTestCase()
         : TestCase("PPD refuses a first cell finding X = K with keepEom=1: the rest of the PDU is "
-                   "dropped and its EOM kept if room has freed up (SPEC 3.1 ACCEPT branch)")
+                   "dropped and its EOM kept if room has freed up (the port's ACCEPT branch)")
     {
     }
 

@@ -15,7 +15,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of PriorityCellScheduler (SPEC 3.17, strict priority) against hand-written service
+ * Tests of PriorityCellScheduler (strict priority: JAIN AF-424, BON) against hand-written service
  * orders.
  */
 

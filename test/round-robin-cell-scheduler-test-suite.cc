@@ -14,7 +14,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of RoundRobinCellScheduler (SPEC 3.17, per-VC round robin) against hand-written service
+ * Tests of RoundRobinCellScheduler (per-VC round robin, SANDIA) against hand-written service
  * orders.
  */
 

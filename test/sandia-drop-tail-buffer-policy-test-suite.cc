@@ -20,7 +20,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of SandiaDropTailBufferPolicy (SPEC 3.5 drop-tail) on hand-built port states driven by
+ * Tests of SandiaDropTailBufferPolicy (SANDIA drop-tail) on hand-built port states driven by
  * PolicyDriver, and through a real AtmOutputPort in QueueMode PER_VC: the per-VC limit with room
  * in the physical buffer, the physical limit first, EOM handling under Reserve and
  * DropAndContinue, per-VC accounting after departures, VCs independent of each other, single-cell

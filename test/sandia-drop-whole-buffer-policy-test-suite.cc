@@ -22,7 +22,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of SandiaDropWholeBufferPolicy (SPEC 3.5 drop-whole) on hand-built port states driven by
+ * Tests of SandiaDropWholeBufferPolicy (SANDIA drop-whole) on hand-built port states driven by
  * PolicyDriver, and through a real AtmOutputPort in QueueMode PER_VC: the purge of the PDU's
  * queued head and the discard through its EOM, the physical limit first, per-VC accounting after
  * departures, VCs independent of each other, single-cell PDUs, the port's headSent fallback, and
@@ -453,7 +453,8 @@ class DropWholePortPurgeTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief Through a port: a PDU whose head already left falls back to drop-tail (SPEC 3.5).
+ * @brief Through a port: a PDU whose head already left falls back to drop-tail (this model's
+ *        choice).
  */
 class DropWholePortHeadSentTestCase : public TestCase
 {

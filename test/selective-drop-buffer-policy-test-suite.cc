@@ -19,8 +19,8 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of SelectiveDropBufferPolicy (SPEC 3.6) on hand-built port states, without a simulator:
- * the threshold R (fraction of K per E-J11, or cells), the fair-share bound X_i N_a > Z X with its
+ * Tests of SelectiveDropBufferPolicy (JAIN) on hand-built port states, without a simulator:
+ * the threshold R (JAIN's fraction of K, or cells), the fair-share bound X_i N_a > Z X with its
  * ties, idle VCs, PDUs accepted to the end or cut by overflow (PPD), the EOM of a refused PDU and
  * single-cell PDUs. Expected values are worked out by hand in the comments.
  */

@@ -11,7 +11,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of TailDropBufferPolicy (SPEC 3.2) on hand-built port states: accept iff X < K, the drop
+ * Tests of TailDropBufferPolicy (SANDIA) on hand-built port states: accept iff X < K, the drop
  * reason, and frame-unawareness.
  */
 

@@ -24,7 +24,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Scripted-loss system tests of the TCP presets (SPEC 3.25): chosen data segments are dropped
+ * Scripted-loss system tests of the TCP presets (JAIN, BON): chosen data segments are dropped
  * once by an error model at the receiving host of an ATM path h0 -- s0 -- h1 (20 ms one way),
  * and each variant's loss recovery is checked against what the 1990s stacks did: Vanilla waits
  * for the timeout, Reno fast-retransmits once per loss while enough dupACKs remain and times

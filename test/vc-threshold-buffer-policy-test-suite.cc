@@ -16,7 +16,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of VcThresholdBufferPolicy (SPEC 3.13, JAIN GFRJ section 3) on hand-built port states,
+ * Tests of VcThresholdBufferPolicy (JAIN GFRJ section 3) on hand-built port states,
  * without a simulator: the boundary X_i = r_i, one refused PDU per crossing from below, re-arming
  * after departures (and on a first cell when no departure was notified), per-VC thresholds,
  * independence of VCs, PDUs accepted to the end or cut by overflow (PPD), the EOM of a refused

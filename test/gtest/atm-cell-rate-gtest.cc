@@ -6,8 +6,9 @@
  * @file
  * @ingroup atm-tests
  * googletest unit tests of the link cell rate (AtmCellRate parsing) and the exact cell clock
- * (AtmCellClock), without the ns-3 test framework or the simulator. Oracles: fractions reduced
- * by hand from SPEC 2.5 and 2.6, and slot times computed by hand at nanosecond resolution.
+ * (AtmCellClock), without the ns-3 test framework or the simulator. Oracles: fractions reduced by
+ * hand from the sources' link rates (BON, JAIN, SANDIA, TEN34, CRC), and slot times computed by
+ * hand at nanosecond resolution.
  */
 
 #include "ns3/atm-cell-clock.h"
@@ -25,7 +26,7 @@ using ns3::Time;
 namespace
 {
 
-TEST(AtmCellRateParse, GivesTheExactPresetsOfSpec25)
+TEST(AtmCellRateParse, GivesTheExactPresetRates)
 {
     const AtmCellRate oc3c = AtmCellRate::Parse("OC3c"); // 149760000/424
     EXPECT_EQ(oc3c.GetNumerator(), 18720000U);

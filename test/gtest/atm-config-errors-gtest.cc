@@ -6,8 +6,8 @@
  * @file
  * @ingroup atm-tests
  * googletest death tests: configuration errors of links, devices, switches and PVCs stop the
- * program with a message that names the object, the bad value and the fix (DESIGN.md §4),
- * never a crash or a silent default.
+ * program with a message that names the object, the bad value and the fix, never a crash or a
+ * silent default (also in optimized builds, where asserts vanish).
  */
 
 #include "ns3/atm-buffer-policy-factory.h"

@@ -5,7 +5,7 @@
 /**
  * @file
  * @ingroup atm-tests
- * googletest checks of the metric formulas (SPEC 2.7, 3.28) against hand-computed values, and of
+ * googletest checks of the metric formulas (JAIN, BON, SANDIA) against hand-computed values, and of
  * the JSON line.
  */
 

@@ -5,8 +5,8 @@
 /**
  * @file
  * @ingroup atm-tests
- * googletest unit tests of AtmTrafficContract: the rules of each category (SPEC 3.19, 3.20,
- * 3.23), their messages, the string form and its round trip, and the abort on invalid input.
+ * googletest unit tests of AtmTrafficContract: the rules of each category (ATM Forum
+ * TM 4.0/4.1), their messages, the string form and its round trip, and the abort on invalid input.
  */
 
 #include "ns3/atm-traffic-contract.h"

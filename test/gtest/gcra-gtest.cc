@@ -5,10 +5,10 @@
 /**
  * @file
  * @ingroup atm-tests
- * googletest unit tests of the GCRA family (SPEC 3.19, 3.20) without the ns-3 test framework:
- * the exact time type, hand-computed burst tolerances (TEN34's FORE UPC contract), the burst
- * formulas, and death tests pinning the abort messages of invalid configurations (value and
- * fix named, DESIGN.md §4).
+ * googletest unit tests of the GCRA family (ITU-T I.371, TM 4.0/4.1; BON) without the ns-3 test
+ * framework: the exact time type, hand-computed burst tolerances (TEN34's FORE UPC contract), the
+ * burst formulas, and death tests pinning the abort messages of invalid configurations (value and
+ * fix named).
  */
 
 #include "ns3/atm-cell-rate.h"
