@@ -75,7 +75,7 @@ class ValidationFigures(Directive):
         if missing:
             names = ", ".join(f"``{t.lower()}.png``" for t, _ in missing)
             lines += [f"*Figure not in this build:* {names}. Run ``bash utils/quickstart main`` "
-                      "(quick set) or ``bash utils/quickstart main --set full`` (every target) "
+                      "(quick set) or ``bash utils/quickstart main --set full`` (full set) "
                       "and rebuild the manual: the runner writes the figures to "
                       "``build/validation/figures/`` (``ATM_VALIDATION_FIGURES`` names another "
                       "directory).", ""]
