@@ -40,10 +40,10 @@ atm_deps_debian() {
     # libns3-dev's CMake targets link these -dev libraries by absolute path without depending on them.
     # tshark: the pcap test checks that Wireshark's dissectors decode the SunATM traces.
     # python3-matplotlib: the validation runner's figures (utils/atm-validation).
-    # python3-docutils: the check that doc/atm.rst parses without warnings.
+    # python3-sphinx: the manual (doc/) is built to HTML with warnings as errors (atm_check_doc).
     # pkg-config: the check that a plain compiler command finds the installed module.
     atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
-        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-docutils pkg-config
+        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-sphinx pkg-config
 }
 
 # Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
@@ -132,14 +132,19 @@ atm_test_standalone() {
     atm_check_install "$1" "$3"
 }
 
-# doc/atm.rst parses with docutils without a warning (Sphinx-only directives and roles aside).
+# The manual (doc/) builds to HTML with Sphinx without a warning (sphinx-build -E -W --keep-going,
+# utils/atm-check-doc), into <build dir>/doc/html. Its validation chapter takes the figures of
+# the validation smoke run when there are some (so that both the figure and the "not in this
+# build" paths of conf.py's directive are built), else build/validation/figures.
 # $1 = build dir, $2 = label prefix.
 atm_check_doc() {
-    local rc
-    (cd "$ATM_ROOT/doc" && atm_python "$ATM_ROOT/utils/atm-check-doc") >"$1/doc-check.log" 2>&1
+    local rc figures=$1/validation-smoke/figures
+    [ -d "$figures" ] || figures=${ATM_VALIDATION_FIGURES:-$ATM_ROOT/build/validation/figures}
+    ATM_VALIDATION_FIGURES=$figures atm_python "$ATM_ROOT/utils/atm-check-doc" "$1/doc/html" \
+        >"$1/doc-check.log" 2>&1
     rc=$?
-    [ $rc -ne 0 ] && tail -n 20 "$1/doc-check.log"
-    atm_count "$2 doc/atm.rst parses without warnings (docutils)" $rc
+    [ $rc -ne 0 ] && tail -n 30 "$1/doc-check.log"
+    atm_count "$2 the manual builds with Sphinx without warnings (sphinx-build -W, doc/)" $rc
 }
 
 # The Python interpreter with the distribution's matplotlib (a pyenv/venv python3 first on PATH
@@ -170,7 +175,10 @@ atm_run_validation_smoke() {
 # a scratch prefix; every installed header compiles alone (nothing defined for the atm module, as
 # in a user program: no ATM_NS3_VERSION, no private header); test/user-program as an out-of-tree
 # CMake project (find_package(ns3-atm), ns3::atm) and with a plain compiler command (pkg-config
-# --cflags --libs ns3-atm); both programs run and must print ok. $1 = build dir, $2 = label.
+# --cflags --libs ns3-atm); both programs run and must print ok. Then README.md's program: the
+# C++ block after the "readme-example.cc" comment in README.md must be
+# test/user-program/readme-example.cc byte for byte, and that file must build with the plain
+# compiler command and run, printing its goodput. $1 = build dir, $2 = label.
 atm_check_install() {
     local build label=$2 work prefix rc libdir pcdir cflags libs src std h
     local cxxflags=()
@@ -228,6 +236,36 @@ atm_check_install() {
     rc=$?
     [ $rc -ne 0 ] && tail -n 30 "$work/plain.log"
     atm_count "$label plain compiler command: pkg-config --cflags --libs ns3-atm, ns3/atm-module.h" $rc
+    # README.md's program, so that the README's code cannot rot.
+    atm_python - "$ATM_ROOT/README.md" "$src/readme-example.cc" >"$work/readme.log" 2>&1 <<'EOF'
+import difflib
+import sys
+readme, example = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+mark = "<!-- readme-example.cc"
+i = readme.find(mark)
+start = readme.find("```cpp\n", i) if i >= 0 else -1
+end = readme.find("\n```\n", start) if start >= 0 else -1
+if end < 0:
+    sys.exit(f"README.md: no ```cpp block after the comment {mark} ...")
+block = readme[start + len("```cpp\n"):end + 1]
+if block != example:
+    sys.stdout.writelines(difflib.unified_diff(example.splitlines(True), block.splitlines(True),
+                                               "test/user-program/readme-example.cc", "README.md"))
+    sys.exit("README.md's program differs from test/user-program/readme-example.cc")
+print("README.md's program is test/user-program/readme-example.cc")
+EOF
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        # shellcheck disable=SC2086
+        ${CXX:-c++} "${cxxflags[@]}" $cflags "$src/readme-example.cc" -o "$work/readme-example" $libs \
+            >>"$work/readme.log" 2>&1 \
+            && LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$work/readme-example" \
+                >>"$work/readme.log" 2>&1 \
+            && grep -Eq '^TCP goodput: [1-9][0-9.]* Mb/s$' "$work/readme.log"
+        rc=$?
+    fi
+    [ $rc -ne 0 ] && tail -n 30 "$work/readme.log"
+    atm_count "$label README.md's program (test/user-program/readme-example.cc) is the README's, builds and runs" $rc
 }
 
 atm_summary() {
