@@ -118,9 +118,7 @@ struct Result
 double
 PeakMiB()
 {
-    struct rusage usage
-    {
-    };
+    struct rusage usage{};
 
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss / 1024.0; // KiB on Linux
@@ -322,8 +320,8 @@ RunAtm(const Options& o, Result& r)
            << ",\"cellHopsPerWallS\":" << cellHopsPerS
            << ",\"eventsPerCellHop\":" << eventsPerCellHop << ",\"slotEvents\":" << slotEvents
            << ",\"trunkRawUtilization\":" << raw << ",\"trunkEffectiveUtilization\":" << effective
-           << ",\"cellsDropped\":" << cellsDropped << ",\"shaped\":" << (o.shaped ? "true" : "false")
-           << ",\"upcDiscards\":" << upcDiscards
+           << ",\"cellsDropped\":" << cellsDropped
+           << ",\"shaped\":" << (o.shaped ? "true" : "false") << ",\"upcDiscards\":" << upcDiscards
            << ",\"ledgersHold\":" << (ledgersHold ? "true" : "false");
     return ledgersHold;
 }

@@ -209,14 +209,14 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
 
-    ObjectFactory m_channelFactory;    //!< AtmChannel
-    ObjectFactory m_deviceFactory;     //!< AtmNetDevice
-    ObjectFactory m_switchFactory;     //!< AtmSwitch
-    ObjectFactory m_switchPortFactory; //!< AtmOutputPort of switch ports
+    ObjectFactory m_channelFactory;      //!< AtmChannel
+    ObjectFactory m_deviceFactory;       //!< AtmNetDevice
+    ObjectFactory m_switchFactory;       //!< AtmSwitch
+    ObjectFactory m_switchPortFactory;   //!< AtmOutputPort of switch ports
     ObjectFactory m_switchDeviceFactory; //!< AtmSwitchPort devices
-    ObjectFactory m_policyFactory;     //!< AtmBufferPolicy of switch ports (unset: port default)
-    ObjectFactory m_schedulerFactory;  //!< AtmCellScheduler of switch ports (unset: default)
-    uint32_t m_credits{0};             //!< initial credits per VC and hop (0: no credits)
+    ObjectFactory m_policyFactory;       //!< AtmBufferPolicy of switch ports (unset: port default)
+    ObjectFactory m_schedulerFactory;    //!< AtmCellScheduler of switch ports (unset: default)
+    uint32_t m_credits{0};               //!< initial credits per VC and hop (0: no credits)
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_adapterPortAttributes; //!< pairs
 
     /// A class buffer to give every switch port.

@@ -9,13 +9,12 @@
 #include "atm-output-port.h"
 #include "atm-port-gate.h"
 
+#include "ns3/abort.h"
 #include "ns3/atm-cac.h"
 #include "ns3/atm-credit-flow-control.h"
 #include "ns3/atm-shaping-gate.h"
-#include "ns3/node.h"
-
-#include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 

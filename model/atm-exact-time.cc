@@ -42,7 +42,6 @@ CheckedAdd(AtmInt128 a, AtmInt128 b, const char* what)
     return r;
 }
 
-
 /// @return the Time of @p steps, aborting if it does not fit 64 bits
 Time
 ToTime(AtmInt128 steps)

@@ -41,7 +41,8 @@
  */
 
 #ifndef ATM_NS3_VERSION
-#error "ATM_NS3_VERSION is not defined: atm-ns3-compat.h is private to the atm module's own sources and tests, built through its CMakeLists.txt or wscript; user programs include ns3/atm-module.h or single ns3/<name>.h headers instead"
+#error                                                                                             \
+    "ATM_NS3_VERSION is not defined: atm-ns3-compat.h is private to the atm module's own sources and tests, built through its CMakeLists.txt or wscript; user programs include ns3/atm-module.h or single ns3/<name>.h headers instead"
 #endif
 
 #include "ns3/event-id.h"

@@ -422,25 +422,25 @@ class AtmOutputPort : public Object
      */
     static bool LedgerHolds(const AtmPortVcStats& s, uint32_t queued);
 
-    uint32_t m_bufferCells{256};            //!< "BufferCells"
-    QueueMode m_queueMode{SHARED};          //!< "QueueMode"
-    Ptr<AtmBufferPolicy> m_policy;          //!< "BufferPolicy"
-    Ptr<AtmCellScheduler> m_scheduler;      //!< "CellScheduler"
-    AtmPortState m_state;                   //!< what the plug-ins see
-    std::vector<Slot> m_slab;               //!< K slots, allocated once
-    uint32_t m_free{NONE};                  //!< head of the free list
-    std::vector<Queue> m_queues;            //!< list ends, by queue id
-    std::vector<uint32_t> m_holders;        //!< per queue: holder bits holding it
+    uint32_t m_bufferCells{256};             //!< "BufferCells"
+    QueueMode m_queueMode{SHARED};           //!< "QueueMode"
+    Ptr<AtmBufferPolicy> m_policy;           //!< "BufferPolicy"
+    Ptr<AtmCellScheduler> m_scheduler;       //!< "CellScheduler"
+    AtmPortState m_state;                    //!< what the plug-ins see
+    std::vector<Slot> m_slab;                //!< K slots, allocated once
+    uint32_t m_free{NONE};                   //!< head of the free list
+    std::vector<Queue> m_queues;             //!< list ends, by queue id
+    std::vector<uint32_t> m_holders;         //!< per queue: holder bits holding it
     uint32_t m_nextHolder{USER_HOLDER << 1}; //!< the bit AddHolder() hands out next
-    std::vector<Vc> m_vcs;                  //!< per-VC records
-    std::vector<uint32_t> m_classQueue;     //!< PER_CLASS: queue of each category or NONE
-    std::vector<Partition> m_partitions;    //!< [0] shared buffer, then classes; empty: none
-    std::vector<uint32_t> m_classPartition; //!< per category: index in m_partitions (0: shared)
-    std::vector<uint32_t> m_queuePartition; //!< per queue: index in m_partitions (partitions only)
-    std::vector<uint32_t> m_queueLocal;     //!< per queue: its id in its partition's state
-    AtmPortVcStats m_stats;                 //!< port counters
-    DropTable m_drops;                      //!< port drops by reason
-    TracedValue<uint32_t> m_cellsInQueue;   //!< "CellsInQueue"
+    std::vector<Vc> m_vcs;                   //!< per-VC records
+    std::vector<uint32_t> m_classQueue;      //!< PER_CLASS: queue of each category or NONE
+    std::vector<Partition> m_partitions;     //!< [0] shared buffer, then classes; empty: none
+    std::vector<uint32_t> m_classPartition;  //!< per category: index in m_partitions (0: shared)
+    std::vector<uint32_t> m_queuePartition;  //!< per queue: index in m_partitions (partitions only)
+    std::vector<uint32_t> m_queueLocal;      //!< per queue: its id in its partition's state
+    AtmPortVcStats m_stats;                  //!< port counters
+    DropTable m_drops;                       //!< port drops by reason
+    TracedValue<uint32_t> m_cellsInQueue;    //!< "CellsInQueue"
     TracedCallback<const AtmCell&> m_enqueueTrace;           //!< "CellEnqueue"
     TracedCallback<const AtmCell&> m_dequeueTrace;           //!< "CellDequeue"
     TracedCallback<const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"

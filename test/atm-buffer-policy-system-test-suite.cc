@@ -94,9 +94,8 @@ class AtmPolicyLedgerTestCase : public TestCase
         EdgeDrops edge;
         for (uint32_t i = 0; i < n; ++i)
         {
-            net.sourceDevices[i]->TraceConnectWithoutContext(
-                "TxDrop",
-                MakeCallback(&EdgeDrops::Drop, &edge));
+            net.sourceDevices[i]->TraceConnectWithoutContext("TxDrop",
+                                                             MakeCallback(&EdgeDrops::Drop, &edge));
             BulkSendHelper bulk("ns3::TcpSocketFactory",
                                 InetSocketAddress(net.sinkAddresses[i], 80));
             bulk.Install(net.sources.Get(i)).Start(Seconds(0.01 * i));

@@ -114,8 +114,7 @@ class AtmCacCeilingsTestCase : public TestCase
         cac->Reserve(cbr);
         NS_TEST_ASSERT_MSG_EQ(Ask(cac, vbr).admitted, true, "90,000 = 0.9 x C");
         cac->Reserve(vbr);
-        const AtmCacDecision d =
-            Ask(cac, AtmTrafficContract::Abr(AtmCellRate(), AtmCellRate(1)));
+        const AtmCacDecision d = Ask(cac, AtmTrafficContract::Abr(AtmCellRate(), AtmCellRate(1)));
         NS_TEST_ASSERT_MSG_EQ(d.admitted, false, "an MCR of 1 cell/s too many");
         NS_TEST_ASSERT_MSG_NE(d.reason.find("reservations would sum to 90001 cells/s (CBR 50000, "
                                             "VBR 40000, ABR 1, GFR 0) > UtilizationCeiling 0.9"),

@@ -240,9 +240,8 @@ class AtmCreditZeroLossTestCase : public TestCase
         std::vector<Ptr<PacketSink>> sinks;
         for (uint32_t i = 0; i < n; ++i)
         {
-            net.sourceDevices[i]->TraceConnectWithoutContext(
-                "TxDrop",
-                MakeCallback(&Losses::Edge, &losses));
+            net.sourceDevices[i]->TraceConnectWithoutContext("TxDrop",
+                                                             MakeCallback(&Losses::Edge, &losses));
             BulkSendHelper bulk("ns3::TcpSocketFactory",
                                 InetSocketAddress(net.sinkAddresses[i], 9));
             bulk.Install(net.sources.Get(i)).Start(Seconds(0));

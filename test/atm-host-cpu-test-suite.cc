@@ -75,9 +75,8 @@ class HostCpuFifoTestCase : public TestCase
         cpu->TraceConnectWithoutContext("Backlog", MakeBoundCallback(&TrackMax, &traceMax));
         std::vector<Done> done;
         auto job = [&done](int id) {
-            return [&done, id]() {
-                done.push_back({id, Simulator::Now(), Simulator::GetContext()});
-            };
+            return
+                [&done, id]() { done.push_back({id, Simulator::Now(), Simulator::GetContext()}); };
         };
         Simulator::Schedule(Seconds(0), [&]() {
             for (int i = 0; i < 3; ++i)

@@ -69,8 +69,8 @@ class RecordingBufferPolicy : public AtmBufferPolicy
         return tid;
     }
 
-    std::vector<uint32_t> added;      //!< NotifyVcAdded() indices
-    std::vector<uint32_t> admitted;   //!< the vc argument of each Admit()
+    std::vector<uint32_t> added;          //!< NotifyVcAdded() indices
+    std::vector<uint32_t> admitted;       //!< the vc argument of each Admit()
     std::vector<uint32_t> admittedCells;  //!< cell.vc of each Admit()
     std::vector<uint32_t> seenK;          //!< K of each Admit()
     std::vector<uint32_t> seenX;          //!< X of each Admit()

@@ -140,11 +140,14 @@ class AtmGcraPolicerDecisionsTestCase : public TestCase
         } cases[] = {{AtmPolicer::ACTION_DISCARD, 'D'},
                      {AtmPolicer::ACTION_TAG, 'T'},
                      {AtmPolicer::ACTION_PASS, 'p'}};
+
         for (const auto& c : cases)
         {
             Ptr<AtmPolicer> p = MakeGcraPolicer(100000, 3, c.action);
             const auto seq = GcraSequence(c.letter);
-            NS_TEST_ASSERT_MSG_EQ(PoliceAll(p, seq), Expected(seq), "decisions, action " << c.letter);
+            NS_TEST_ASSERT_MSG_EQ(PoliceAll(p, seq),
+                                  Expected(seq),
+                                  "decisions, action " << c.letter);
             const AtmPolicerStats& s = p->GetStats();
             NS_TEST_ASSERT_MSG_EQ(s.cellsPoliced, 6, "policed");
             NS_TEST_ASSERT_MSG_EQ(s.cellsConforming, 4, "conforming");
@@ -163,13 +166,15 @@ class AtmGcraPolicerDecisionsTestCase : public TestCase
  *        TAT exact and compares at the time resolution (a cell in the time step of TAT - L is on
  *        time, Gcra): a stream at the ideal instants ceil(k / PCR) stays within one nanosecond of
  *        the exact schedule and conforms with CDVT 0 for ever, while a GCRA whose increment
- *        were rounded up to 16394 ns drifts 0.56 ns per cell behind it and discards 44 % of the stream.
+ *        were rounded up to 16394 ns drifts 0.56 ns per cell behind it and discards 44 % of the
+ * stream.
  */
 class AtmGcraPolicerExactIncrementTestCase : public TestCase
 {
   public:
     AtmGcraPolicerExactIncrementTestCase()
-        : TestCase("GcraPolicer at 61,000 cells per s keeps 1 over PCR exact: 100,000 cells at the ideal "
+        : TestCase("GcraPolicer at 61,000 cells per s keeps 1 over PCR exact: 100,000 cells at the "
+                   "ideal "
                    "instants conform with CDVT 0, while an increment rounded to 16394 ns "
                    "discards 44 % of them")
     {
@@ -232,7 +237,9 @@ class AtmPolicerFrameDiscardTestCase : public TestCase
         // conforms; PDU 2 as before, but its EOM is the discarded cell: nothing follows it.
         Ptr<AtmPolicer> f = MakeGcraPolicer(100000, 0, AtmPolicer::ACTION_DISCARD);
         f->SetAttribute("FrameDiscard", BooleanValue(true));
-        NS_TEST_ASSERT_MSG_EQ(PoliceAll(f, perCell), Expected(perCell), "frame discard, same letters");
+        NS_TEST_ASSERT_MSG_EQ(PoliceAll(f, perCell),
+                              Expected(perCell),
+                              "frame discard, same letters");
         const AtmPolicerStats& s = f->GetStats();
         NS_TEST_ASSERT_MSG_EQ(s.cellsFrameDiscarded, 1, "the cell at 2 us went untested");
         NS_TEST_ASSERT_MSG_EQ(s.cellsNonConforming, 2, "cells at 1 and 41 us failed the test");
@@ -253,7 +260,9 @@ class AtmPolicerFrameDiscardTestCase : public TestCase
                                              {20, true, false, 'P'}};
         Ptr<AtmPolicer> g = MakeGcraPolicer(100000, 0, AtmPolicer::ACTION_DISCARD);
         g->SetAttribute("FrameDiscard", BooleanValue(true));
-        NS_TEST_ASSERT_MSG_EQ(PoliceAll(g, charge), Expected(charge), "untested cells charge nothing");
+        NS_TEST_ASSERT_MSG_EQ(PoliceAll(g, charge),
+                              Expected(charge),
+                              "untested cells charge nothing");
         // A non-conforming EOM in discard mode is dropped (the receiver then merges PDUs).
         const std::vector<Arrival> badEom = {{0, false, false, 'P'},
                                              {1, false, false, 'D'},
@@ -317,7 +326,8 @@ class AtmDualGcraPolicerVbr1TestCase : public TestCase
                                           {50, false, false, 'D'},
                                           {60, false, false, 'P'},
                                           {70, true, true, 'D'}};
-        Ptr<AtmPolicer> p = MakeVbrPolicer(DualGcraPolicer::CLP_0_PLUS_1, AtmPolicer::ACTION_DISCARD);
+        Ptr<AtmPolicer> p =
+            MakeVbrPolicer(DualGcraPolicer::CLP_0_PLUS_1, AtmPolicer::ACTION_DISCARD);
         NS_TEST_ASSERT_MSG_EQ(PoliceAll(p, seq), Expected(seq), "VBR.1 decisions");
     }
 };
@@ -330,8 +340,9 @@ class AtmDualGcraPolicerVbr23TestCase : public TestCase
 {
   public:
     AtmDualGcraPolicerVbr23TestCase()
-        : TestCase("DualGcraPolicer tests the SCR on CLP=0 cells only for VBR.2 and VBR.3; VBR.3 tags "
-                   "SCR failures and discards PCR failures")
+        : TestCase(
+              "DualGcraPolicer tests the SCR on CLP=0 cells only for VBR.2 and VBR.3; VBR.3 tags "
+              "SCR failures and discards PCR failures")
     {
     }
 
@@ -440,6 +451,7 @@ class AtmPolicerFactoryTestCase : public TestCase
             AtmTrafficContract::Ubr(AtmCellRate(1000), AtmConformance::UBR_2),
             line);
         NS_TEST_ASSERT_MSG_EQ(Attr(ubr2, "NonConformingAction"), "TAG", "UBR.2 tags");
+
         const struct
         {
             AtmConformance def;
@@ -448,6 +460,7 @@ class AtmPolicerFactoryTestCase : public TestCase
         } vbr[] = {{AtmConformance::VBR_1, "CLP_0_PLUS_1", "DISCARD"},
                    {AtmConformance::VBR_2, "CLP_0", "DISCARD"},
                    {AtmConformance::VBR_3, "CLP_0", "TAG"}};
+
         for (const auto& v : vbr)
         {
             Ptr<AtmPolicer> p = AtmPolicerFactory::Create(
@@ -458,15 +471,22 @@ class AtmPolicerFactoryTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(Attr(p, "ScrAction"), v.action, ToString(v.def));
             NS_TEST_ASSERT_MSG_EQ(Attr(p, "MbsCells"), "30", "MBS");
         }
-        Ptr<AtmPolicer> gfr = AtmPolicerFactory::Create(
-            AtmTrafficContract::Gfr(AtmConformance::GFR_2, AtmCellRate(), AtmCellRate(20000), 400, 200),
-            line);
+        Ptr<AtmPolicer> gfr =
+            AtmPolicerFactory::Create(AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                                              AtmCellRate(),
+                                                              AtmCellRate(20000),
+                                                              400,
+                                                              200),
+                                      line);
         NS_TEST_ASSERT_MSG_EQ(gfr->GetInstanceTypeId(), FrameGcraPolicer::GetTypeId(), "GFR.2");
         NS_TEST_ASSERT_MSG_EQ(Attr(gfr, "PcrCellsPerSec"), "18720000/53", "link rate as PCR");
         NS_TEST_ASSERT_MSG_EQ(
-            AtmPolicerFactory::Create(
-                AtmTrafficContract::Gfr(AtmConformance::GFR_1, AtmCellRate(), AtmCellRate(20000), 400, 200),
-                line),
+            AtmPolicerFactory::Create(AtmTrafficContract::Gfr(AtmConformance::GFR_1,
+                                                              AtmCellRate(),
+                                                              AtmCellRate(20000),
+                                                              400,
+                                                              200),
+                                      line),
             Ptr<AtmPolicer>(),
             "GFR.1 without PCR");
     }

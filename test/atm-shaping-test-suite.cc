@@ -141,6 +141,7 @@ class AtmPcrShaperSpacingTestCase : public TestCase
             AtmCellRate pcr;
             uint64_t gap;
         } cases[] = {{AtmCellRate(4680000, 53), 4}, {AtmCellRate(36000), 10}};
+
         for (const auto& c : cases)
         {
             ShapingBench b;
@@ -181,11 +182,13 @@ class AtmPcrShaperExactRateTestCase : public TestCase
             uint64_t lo;
             uint64_t hi;
         } cases[] = {{NanoSeconds(2832), 36000, 36001}, {Time(0), 35320, 35321}};
+
         for (const auto& c : cases)
         {
             ShapingBench b;
             const uint32_t vc = b.src->AddVc();
-            b.src->GetShapingGate()->AddVcShaper(vc, MakePcrShaper(AtmCellRate(36000), c.tolerance));
+            b.src->GetShapingGate()->AddVcShaper(vc,
+                                                 MakePcrShaper(AtmCellRate(36000), c.tolerance));
             b.src->SetRefill(true);
             b.src->Inject(MakeCell(0, 32), vc, Time(0));
             Simulator::Stop(Seconds(1));
@@ -309,7 +312,8 @@ class AtmPortShaperTestCase : public TestCase
 {
   public:
     AtmPortShaperTestCase()
-        : TestCase("A port shaper at a third of the line rate spaces every cell of the link 3 slots apart while "
+        : TestCase("A port shaper at a third of the line rate spaces every cell of the link 3 "
+                   "slots apart while "
                    "two VCs alternate")
     {
     }
@@ -344,7 +348,8 @@ class AtmShapedVcLeavesOthersAloneTestCase : public TestCase
 {
   public:
     AtmShapedVcLeavesOthersAloneTestCase()
-        : TestCase("A VC shaped at a tenth of the line rate gets every 10th slot and an unshaped saturating VC "
+        : TestCase("A VC shaped at a tenth of the line rate gets every 10th slot and an unshaped "
+                   "saturating VC "
                    "gets all the others")
     {
     }

@@ -181,8 +181,7 @@ class AtmUpcLineRateSourceTestCase : public TestCase
     {
         UpcBench u(AtmTrafficContract::Cbr(AtmCellRate(36000)));
         uint64_t drops = 0;
-        u.b.Switch()->TraceConnectWithoutContext("CellDrop",
-                                                 MakeBoundCallback(&CountDrop, &drops));
+        u.b.Switch()->TraceConnectWithoutContext("CellDrop", MakeBoundCallback(&CountDrop, &drops));
         u.Saturate();
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();
@@ -190,7 +189,9 @@ class AtmUpcLineRateSourceTestCase : public TestCase
         // 1/36000 s = 9.81 slots: the first cell passes, then every 10th.
         const uint64_t passed = (sent - 1) / 10 + 1;
         NS_TEST_ASSERT_MSG_EQ(u.Policer()->GetStats().cellsConforming, passed, "one per 10 slots");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(u.Received() + 1, passed, "delivered (the last may be in flight)");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(u.Received() + 1,
+                                    passed,
+                                    "delivered (the last may be in flight)");
         NS_TEST_ASSERT_MSG_EQ(u.Policer()->GetStats().cellsDiscarded, sent - passed, "the rest");
         NS_TEST_ASSERT_MSG_EQ(drops, sent - passed, "traced with the policer's reason");
         NS_TEST_ASSERT_MSG_EQ(u.b.Switch()->GetUpcDiscards(1, 0), sent - passed, "per out VC");
@@ -206,7 +207,8 @@ class AtmUpcVbr3TagsTestCase : public TestCase
 {
   public:
     AtmUpcVbr3TagsTestCase()
-        : TestCase("VBR.3 at PCR = line, SCR = a tenth of the line rate, MBS 20: the first 20 line-rate cells "
+        : TestCase("VBR.3 at PCR = line, SCR = a tenth of the line rate, MBS 20: the first 20 "
+                   "line-rate cells "
                    "pass untagged, then one in ten; every cell is delivered, the excess with "
                    "CLP=1")
     {
@@ -257,7 +259,8 @@ class AtmUpcVpPolicingTestCase : public TestCase
   public:
     AtmUpcVpPolicingTestCase()
         : TestCase("A VP policer polices the aggregate of two line-rate VCs sent alternately: at "
-                   "a third of OC-3c one cell per 3 slots passes, from both VCs; at a quarter of OC-3c the passing "
+                   "a third of OC-3c one cell per 3 slots passes, from both VCs; at a quarter of "
+                   "OC-3c the passing "
                    "slots are all odd and VC 41 is starved (TEN34 VP-SPLIT's phase lock)")
     {
     }
@@ -319,7 +322,8 @@ class AtmUpcFrameDiscardTestCase : public TestCase
 {
   public:
     AtmUpcFrameDiscardTestCase()
-        : TestCase("A frame-discard UPC at a quarter of OC-3c lets through the first PDU's first cell and "
+        : TestCase("A frame-discard UPC at a quarter of OC-3c lets through the first PDU's first "
+                   "cell and "
                    "every PDU's EOM, nothing else, from back-to-back 10-cell PDUs")
     {
     }
@@ -343,7 +347,9 @@ class AtmUpcFrameDiscardTestCase : public TestCase
             if (fd)
             {
                 NS_TEST_ASSERT_MSG_EQ(u.Received(), 11, "first cell + 10 EOMs");
-                NS_TEST_ASSERT_MSG_EQ(s.cellsFrameDiscarded, 79, "7 untested cells in PDU 1, 8 in the others");
+                NS_TEST_ASSERT_MSG_EQ(s.cellsFrameDiscarded,
+                                      79,
+                                      "7 untested cells in PDU 1, 8 in the others");
                 NS_TEST_ASSERT_MSG_EQ(s.framesDiscarded, 10, "every PDU damaged");
             }
             else
@@ -431,7 +437,8 @@ class AtmUpcTcpOverCbrTestCase : public TestCase
             TcpEraPresets tcp = TcpEraPresets::ForSource("bsd");
             tcp.Install(hosts);
             uint64_t edgeDrops = 0;
-            pvc.src->TraceConnectWithoutContext("TxDrop", MakeBoundCallback(&CountTxDrop, &edgeDrops));
+            pvc.src->TraceConnectWithoutContext("TxDrop",
+                                                MakeBoundCallback(&CountTxDrop, &edgeDrops));
             const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
             BulkSendHelper source(factory, InetSocketAddress(ifs.GetAddress(1), 5000));
             source.SetAttribute("MaxBytes", UintegerValue(0));

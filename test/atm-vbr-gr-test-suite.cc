@@ -41,15 +41,15 @@ namespace
 /// The trunk port's departures and the VBR class's queue, from the port's traces.
 struct TrunkTrace
 {
-    Ptr<AtmOutputPort> port;     //!< s0's trunk port
-    uint32_t vbrVc{0};           //!< the VBR PVC's port-wide VC index at it
-    std::vector<int64_t> vbrNs;  //!< departure times (ns) of VBR cells
-    std::vector<int64_t> ubrNs;  //!< departure times (ns) of UBR cells
-    uint64_t otherCategory{0};   //!< departures of any other category (none expected)
+    Ptr<AtmOutputPort> port;      //!< s0's trunk port
+    uint32_t vbrVc{0};            //!< the VBR PVC's port-wide VC index at it
+    std::vector<int64_t> vbrNs;   //!< departure times (ns) of VBR cells
+    std::vector<int64_t> ubrNs;   //!< departure times (ns) of UBR cells
+    uint64_t otherCategory{0};    //!< departures of any other category (none expected)
     uint64_t vbrLabelMismatch{0}; //!< VBR-category departures on another VC than the VBR PVC's
-    uint32_t vbrQueuePeak{0};    //!< most VBR cells queued at once
-    uint64_t vbrDrops{0};        //!< CellDrop of VBR cells
-    uint64_t ubrDrops{0};        //!< CellDrop of UBR cells
+    uint32_t vbrQueuePeak{0};     //!< most VBR cells queued at once
+    uint64_t vbrDrops{0};         //!< CellDrop of VBR cells
+    uint64_t ubrDrops{0};         //!< CellDrop of UBR cells
 
     /// @param cell a departing cell (CellDequeue)
     void Dequeue(const AtmCell& cell)
@@ -109,8 +109,8 @@ struct TrunkTrace
     /// A run of VBR departures with no gap longer than a few milliseconds.
     struct Burst
     {
-        int64_t first; //!< first departure (ns)
-        int64_t last;  //!< last departure (ns)
+        int64_t first;  //!< first departure (ns)
+        int64_t last;   //!< last departure (ns)
         uint64_t cells; //!< VBR cells in it
     };
 
@@ -134,23 +134,23 @@ struct TrunkTrace
 /// One AF-424 configuration of the N-source topology.
 struct VbrRun
 {
-    double gr{0};                       //!< the UBR class's guaranteed rate
-    Time on{MilliSeconds(300)};         //!< VBR ON (= OFF) period
-    Time duration{MilliSeconds(1200)};  //!< simulated time
-    uint32_t vbrBufferCells{1000000};   //!< the VBR class's buffer
+    double gr{0};                      //!< the UBR class's guaranteed rate
+    Time on{MilliSeconds(300)};        //!< VBR ON (= OFF) period
+    Time duration{MilliSeconds(1200)}; //!< simulated time
+    uint32_t vbrBufferCells{1000000};  //!< the VBR class's buffer
 };
 
 /// What a run produced.
 struct VbrOutcome
 {
-    AtmNSourceResults results; //!< the helper's metrics
-    TrunkTrace trace;          //!< the trunk port, cell by cell
-    double cellsPerSecond{0};  //!< the link (and trunk) cell rate
-    uint64_t slotsInRun{0};    //!< trunk slots in [0, duration)
-    uint64_t vbrOffered{0};    //!< cells the VBR source handed to its adapter
-    uint32_t onPeriods{0};     //!< ON periods begun
-    AtmVcLedger vbrLedger;     //!< the VBR PVC's ledger at the end
-    double maxGoodputMbps{0};  //!< C without VBR (AtmNSourceTopology::maxGoodputMbps)
+    AtmNSourceResults results;  //!< the helper's metrics
+    TrunkTrace trace;           //!< the trunk port, cell by cell
+    double cellsPerSecond{0};   //!< the link (and trunk) cell rate
+    uint64_t slotsInRun{0};     //!< trunk slots in [0, duration)
+    uint64_t vbrOffered{0};     //!< cells the VBR source handed to its adapter
+    uint32_t onPeriods{0};      //!< ON periods begun
+    AtmVcLedger vbrLedger;      //!< the VBR PVC's ledger at the end
+    double maxGoodputMbps{0};   //!< C without VBR (AtmNSourceTopology::maxGoodputMbps)
     uint64_t vbrQueuedAtEnd{0}; //!< VBR cells still in the trunk port at the end
 };
 
@@ -325,9 +325,15 @@ class AtmVbrGuaranteedRateTestCase : public TestCase
         const uint64_t ubr = TrunkTrace::CountIn(tr.ubrNs, from, to);
         const uint64_t vbr = TrunkTrace::CountIn(tr.vbrNs, from, to);
         const double slots = (to - from) / slotNs;
-        NS_TEST_ASSERT_MSG_EQ_TOL((ubr + vbr) / slots, 1.0, 1e-4, "the trunk is busy in every slot");
+        NS_TEST_ASSERT_MSG_EQ_TOL((ubr + vbr) / slots,
+                                  1.0,
+                                  1e-4,
+                                  "the trunk is busy in every slot");
         const double ubrShare = static_cast<double>(ubr) / (ubr + vbr);
-        NS_TEST_ASSERT_MSG_EQ_TOL(ubrShare, m_gr, 0.01 * m_gr, "UBR's share of the slots during ON");
+        NS_TEST_ASSERT_MSG_EQ_TOL(ubrShare,
+                                  m_gr,
+                                  0.01 * m_gr,
+                                  "UBR's share of the slots during ON");
         NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(vbr) / (ubr + vbr),
                                   1 - m_gr,
                                   0.01 * m_gr,
@@ -358,10 +364,11 @@ class AtmVbrGuaranteedRateTestCase : public TestCase
                                   m_gr * onCells,
                                   0.01 * m_gr * onCells,
                                   "VBR cells departing after the ON period");
-        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(TrunkTrace::CountIn(tr.ubrNs, onEnd, drainEnd)),
-                                  m_gr * (drainEnd - onEnd) / slotNs,
-                                  0.01 * m_gr * (drainEnd - onEnd) / slotNs + 2,
-                                  "UBR keeps GR while VBR drains");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            static_cast<double>(TrunkTrace::CountIn(tr.ubrNs, onEnd, drainEnd)),
+            m_gr * (drainEnd - onEnd) / slotNs,
+            0.01 * m_gr * (drainEnd - onEnd) / slotNs + 2,
+            "UBR keeps GR while VBR drains");
         const int64_t lastVbr = *(std::lower_bound(tr.vbrNs.begin(), tr.vbrNs.end(), runEnd) - 1);
         NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(lastVbr),
                                   static_cast<double>(drainEnd),

@@ -352,7 +352,8 @@ class GfrEquivalenceTestCase : public TestCase
     GfrEquivalenceTestCase()
         : TestCase("On random PDU streams F-GCRA(1 over MCR, (MBS - 1) over MCR) and the token "
                    "bucket of MBS decide identically for every cell with tokens = MBS - max(0, "
-                   "floor((TAT - t - 1 step) over T) - 1); Fig 8.9 as drawn agrees while the cells of a PDU are "
+                   "floor((TAT - t - 1 step) over T) - 1); Fig 8.9 as drawn agrees while the cells "
+                   "of a PDU are "
                    "closer than T, and otherwise until a later cell finds the bucket full, after "
                    "which it never refills")
     {

@@ -93,7 +93,9 @@ class RoundRobinSkipsIneligibleTestCase : public TestCase
         s.SetQueueMaySend(0, false);
         NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(4)), "1 2 1 2", "queue 0 held back");
         s.SetQueueMaySend(0, true);
-        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(6)), "0 1 2 0 1 2", "queue 0 resumes at the front");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(6)),
+                              "0 1 2 0 1 2",
+                              "queue 0 resumes at the front");
         s.SetQueueMaySend(0, false);
         s.SetQueueMaySend(1, false);
         s.SetQueueMaySend(2, false);
@@ -123,7 +125,9 @@ class RoundRobinJoinTestCase : public TestCase
         port.Enqueue(1, 2);
         NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(1)), "0", "queue 0 first");
         port.Enqueue(2, 10); // rotation is now 1 0 2
-        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(7)), "1 0 2 1 0 2 0", "queue 1 empties after 2 cells");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(port.Drain(7)),
+                              "1 0 2 1 0 2 0",
+                              "queue 1 empties after 2 cells");
     }
 };
 

@@ -50,8 +50,7 @@ AtmBufferPolicyFactory::Resolve(const std::string& name)
         {
             valid << " " << shortName;
         }
-        NS_ABORT_MSG("AtmBufferPolicyFactory: \"" << name
-                                                  << "\" is not a buffer policy; use one of"
+        NS_ABORT_MSG("AtmBufferPolicyFactory: \"" << name << "\" is not a buffer policy; use one of"
                                                   << valid.str()
                                                   << " or the TypeId name of an AtmBufferPolicy "
                                                      "subclass");

@@ -216,8 +216,8 @@ AtmCac::Check(const AtmTrafficContract& contract, AtmCellRate linkRate, uint32_t
     const double total = cbr + vbr + abr + gfr;
     if (cat == AtmServiceCategory::CBR && cbr > m_cbrCeiling * c + eps)
     {
-        why << "CBR PCRs would sum to " << cbr << " cells/s > CbrCeiling " << m_cbrCeiling
-            << " x " << c << " cells/s";
+        why << "CBR PCRs would sum to " << cbr << " cells/s > CbrCeiling " << m_cbrCeiling << " x "
+            << c << " cells/s";
     }
     else if (IsVbr(cat) && vbr > m_vbrCeiling * c + eps)
     {

@@ -47,7 +47,8 @@ struct AtmCacDecision
  * | CBR            | PCR                           | sum of CBR PCRs <= CbrCeiling x C        |
  * | rt/nrt-VBR     | SCR, or its equivalent capacity | sum <= VbrCeiling x C, and PCR <= C    |
  * | ABR, GFR       | MCR                           | sum of MCRs <= MinimumRateCeiling x C    |
- * | UBR            | nothing                       | always admitted (TEN34: "switches always grant such requests") |
+ * | UBR            | nothing                       | always admitted (TEN34: "switches always grant
+ * such requests") |
  *
  * and the sum over all categories <= UtilizationCeiling x C. With `VbrRule`
  * EQUIVALENT_CAPACITY each VBR connection is an on/off source (peak R = PCR, mean m = SCR,
@@ -135,13 +136,13 @@ class AtmCac : public Object
                AtmCellRate linkRate,
                uint32_t bufferCells) const;
 
-    double m_utilizationCeiling{1.0}; //!< "UtilizationCeiling"
-    double m_cbrCeiling{1.0};         //!< "CbrCeiling"
-    double m_vbrCeiling{1.0};         //!< "VbrCeiling"
-    double m_minimumRateCeiling{1.0}; //!< "MinimumRateCeiling"
-    VbrRule m_vbrRule{SCR};           //!< "VbrRule"
-    double m_cellLossRatio{1e-6};     //!< "CellLossRatio"
-    uint32_t m_bufferCells{0};        //!< "BufferCells" (0: the port's)
+    double m_utilizationCeiling{1.0};           //!< "UtilizationCeiling"
+    double m_cbrCeiling{1.0};                   //!< "CbrCeiling"
+    double m_vbrCeiling{1.0};                   //!< "VbrCeiling"
+    double m_minimumRateCeiling{1.0};           //!< "MinimumRateCeiling"
+    VbrRule m_vbrRule{SCR};                     //!< "VbrRule"
+    double m_cellLossRatio{1e-6};               //!< "CellLossRatio"
+    uint32_t m_bufferCells{0};                  //!< "BufferCells" (0: the port's)
     std::vector<AtmTrafficContract> m_reserved; //!< admitted connections
 };
 

@@ -59,8 +59,7 @@ AtmPolicerFactory::Create(const AtmTrafficContract& c, AtmCellRate lineRate, boo
         if (!c.GetMcr().IsZero())
         {
             p = CreateObject<FrameGcraPolicer>();
-            p->SetAttribute("PcrCellsPerSec",
-                            AtmCellRateValue(c.HasPcr() ? c.GetPcr() : lineRate));
+            p->SetAttribute("PcrCellsPerSec", AtmCellRateValue(c.HasPcr() ? c.GetPcr() : lineRate));
             p->SetAttribute("Cdvt", TimeValue(c.GetCdvt()));
             p->SetAttribute("McrCellsPerSec", AtmCellRateValue(c.GetMcr()));
             p->SetAttribute("MbsCells", UintegerValue(c.GetMbs()));

@@ -184,8 +184,8 @@ class AtmPolicer : public Object
                                          Time arrival,
                                          bool firstCellOfPdu) = 0;
 
-    bool m_frameDiscard{false};                                //!< "FrameDiscard"
-    AtmPolicerStats m_stats;                                   //!< counters
+    bool m_frameDiscard{false};                                 //!< "FrameDiscard"
+    AtmPolicerStats m_stats;                                    //!< counters
     TracedCallback<const AtmCell&, const char*> m_tagTrace;     //!< "Tag"
     TracedCallback<const AtmCell&, const char*> m_discardTrace; //!< "Discard"
     TracedCallback<const AtmCell&, const char*> m_passTrace;    //!< "NonConformingPass"

@@ -21,9 +21,9 @@ namespace
 /// One entry of the conformance-definition name table.
 struct DefinitionName
 {
-    const char* name;           //!< as written in the string form
+    const char* name;            //!< as written in the string form
     AtmServiceCategory category; //!< its category
-    AtmConformance conformance; //!< its definition
+    AtmConformance conformance;  //!< its definition
 };
 
 /// Names accepted by Parse(); the first entry of each definition is what operator<< prints.
@@ -178,7 +178,8 @@ ParseDouble(const std::string& text, double* x)
     }
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
-    if (end == nullptr || *end != '\0' || !(v == v) || v == std::numeric_limits<double>::infinity() ||
+    if (end == nullptr || *end != '\0' || !(v == v) ||
+        v == std::numeric_limits<double>::infinity() ||
         v == -std::numeric_limits<double>::infinity())
     {
         return false;
@@ -406,8 +407,8 @@ bool
 AtmTrafficContract::IsValid(std::string* error) const
 {
     std::ostringstream why;
-    const bool vbr = m_category == AtmServiceCategory::RT_VBR ||
-                     m_category == AtmServiceCategory::NRT_VBR;
+    const bool vbr =
+        m_category == AtmServiceCategory::RT_VBR || m_category == AtmServiceCategory::NRT_VBR;
     const bool gfr = m_category == AtmServiceCategory::GFR;
     const bool abr = m_category == AtmServiceCategory::ABR;
     if (!Matches(m_category, m_conformance))
@@ -443,8 +444,7 @@ AtmTrafficContract::IsValid(std::string* error) const
     }
     else if (!vbr && !gfr && m_mbs != 0)
     {
-        why << "MBS is a VBR/GFR parameter; remove MbsCells from the " << m_category
-            << " contract";
+        why << "MBS is a VBR/GFR parameter; remove MbsCells from the " << m_category << " contract";
     }
     else if ((abr || gfr) && HasPcr() && m_mcr > m_pcr)
     {
@@ -547,11 +547,10 @@ AtmTrafficContract::operator==(const AtmTrafficContract& o) const
     const AtmAbrParameters& a = m_abr;
     const AtmAbrParameters& b = o.m_abr;
     return m_category == o.m_category && m_conformance == o.m_conformance && m_pcr == o.m_pcr &&
-           m_cdvt == o.m_cdvt && m_scr == o.m_scr && m_mbs == o.m_mbs &&
-           m_cdvtScr == o.m_cdvtScr && m_mcr == o.m_mcr && m_cdvtMcr == o.m_cdvtMcr &&
-           m_mfs == o.m_mfs && a.icr == b.icr && a.rif == b.rif && a.rdf == b.rdf &&
-           a.tbe == b.tbe && a.frtt == b.frtt && a.nrm == b.nrm && a.trm == b.trm &&
-           a.adtf == b.adtf && a.cdf == b.cdf;
+           m_cdvt == o.m_cdvt && m_scr == o.m_scr && m_mbs == o.m_mbs && m_cdvtScr == o.m_cdvtScr &&
+           m_mcr == o.m_mcr && m_cdvtMcr == o.m_cdvtMcr && m_mfs == o.m_mfs && a.icr == b.icr &&
+           a.rif == b.rif && a.rdf == b.rdf && a.tbe == b.tbe && a.frtt == b.frtt &&
+           a.nrm == b.nrm && a.trm == b.trm && a.adtf == b.adtf && a.cdf == b.cdf;
 }
 
 bool
@@ -608,9 +607,7 @@ AtmTrafficContract::TryParse(const std::string& text,
         const std::string value = token.substr(eq + 1);
         bool ok = true;
         std::string rateError;
-        auto rate = [&](AtmCellRate* r) {
-            ok = AtmCellRate::TryParse(value, r, &rateError);
-        };
+        auto rate = [&](AtmCellRate* r) { ok = AtmCellRate::TryParse(value, r, &rateError); };
         if (key == "PcrCellsPerSec")
         {
             rate(&c.m_pcr);

@@ -68,13 +68,13 @@ std::ostream& operator<<(std::ostream& os, AtmConformance conformance);
  */
 struct AtmAbrParameters
 {
-    AtmCellRate icr;       //!< initial cell rate (zero: use the PCR)
-    double rif{1.0 / 16};  //!< rate increase factor, in (0, 1]
-    double rdf{1.0 / 16};  //!< rate decrease factor, in (0, 1]
-    uint32_t tbe{16777215}; //!< transient buffer exposure, cells
-    Time frtt;              //!< fixed round-trip time (zero: unknown)
-    uint32_t nrm{32};       //!< cells between forward RM cells, at least 2
-    Time trm{MilliSeconds(100)}; //!< upper bound between forward RM cells
+    AtmCellRate icr;              //!< initial cell rate (zero: use the PCR)
+    double rif{1.0 / 16};         //!< rate increase factor, in (0, 1]
+    double rdf{1.0 / 16};         //!< rate decrease factor, in (0, 1]
+    uint32_t tbe{16777215};       //!< transient buffer exposure, cells
+    Time frtt;                    //!< fixed round-trip time (zero: unknown)
+    uint32_t nrm{32};             //!< cells between forward RM cells, at least 2
+    Time trm{MilliSeconds(100)};  //!< upper bound between forward RM cells
     Time adtf{MilliSeconds(500)}; //!< ACR decrease time factor
     double cdf{1.0 / 16};         //!< cutoff decrease factor, in [0, 1]
 };
@@ -90,7 +90,8 @@ struct AtmAbrParameters
  * | rt-VBR, nrt-VBR | VBR.1/2/3     | PCR, CDVT, SCR (<= PCR), MBS (>= 1), CDVT of SCR    |
  * | UBR      | UBR.1, UBR.2         | PCR (optional: line rate), CDVT                     |
  * | ABR      | ABR                  | PCR (optional), CDVT, MCR (<= PCR), ICR, RIF, RDF, ... |
- * | GFR      | GFR.1, GFR.2         | PCR (optional), CDVT, MCR (<= PCR), MBS, MFS (<= MBS), CDVT of MCR |
+ * | GFR      | GFR.1, GFR.2         | PCR (optional), CDVT, MCR (<= PCR), MBS, MFS (<= MBS), CDVT
+ * of MCR |
  *
  * Rates are exact cell rates (AtmCellRate, cells/s); a zero PCR means "the line rate of every
  * link on the path" and is allowed where the category does not require a PCR. Times (CDVTs)
@@ -201,9 +202,7 @@ class AtmTrafficContract
      * @param error receives the reason on failure (may be null)
      * @return true if the string is a valid contract
      */
-    static bool TryParse(const std::string& text,
-                         AtmTrafficContract* contract,
-                         std::string* error);
+    static bool TryParse(const std::string& text, AtmTrafficContract* contract, std::string* error);
 
     /// @return the service category
     AtmServiceCategory GetCategory() const;

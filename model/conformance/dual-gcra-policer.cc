@@ -62,18 +62,19 @@ DualGcraPolicer::GetTypeId()
                                           "CLP_0_PLUS_1",
                                           DualGcraPolicer::CLP_0,
                                           "CLP_0"))
-            .AddAttribute("ScrAction",
-                          "What to do with a cell that passes the PCR test and fails the SCR "
-                          "test: DISCARD (VBR.1/2), TAG (VBR.3) or PASS (count only). Cells "
-                          "failing the PCR test are always discarded.",
-                          EnumValue(AtmPolicer::ACTION_DISCARD),
-                          ATM_MAKE_ENUM_ACCESSOR(NonConformingAction, &DualGcraPolicer::m_scrAction),
-                          MakeEnumChecker(AtmPolicer::ACTION_PASS,
-                                          "PASS",
-                                          AtmPolicer::ACTION_TAG,
-                                          "TAG",
-                                          AtmPolicer::ACTION_DISCARD,
-                                          "DISCARD"))
+            .AddAttribute(
+                "ScrAction",
+                "What to do with a cell that passes the PCR test and fails the SCR "
+                "test: DISCARD (VBR.1/2), TAG (VBR.3) or PASS (count only). Cells "
+                "failing the PCR test are always discarded.",
+                EnumValue(AtmPolicer::ACTION_DISCARD),
+                ATM_MAKE_ENUM_ACCESSOR(NonConformingAction, &DualGcraPolicer::m_scrAction),
+                MakeEnumChecker(AtmPolicer::ACTION_PASS,
+                                "PASS",
+                                AtmPolicer::ACTION_TAG,
+                                "TAG",
+                                AtmPolicer::ACTION_DISCARD,
+                                "DISCARD"))
             .AddAttribute("UpdateMode",
                           "When the buckets are charged: BON (BON Fig 3.2: the PCR bucket for "
                           "every PCR-conforming cell) or CONFORMING_ONLY (only for cells that "

@@ -69,16 +69,16 @@ class DualGcraPolicer : public AtmPolicer
     /// Build the algorithm from the attributes at the first cell.
     void Configure();
 
-    AtmCellRate m_pcr;                         //!< "PcrCellsPerSec"
-    Time m_cdvt;                               //!< "Cdvt"
-    AtmCellRate m_scr;                         //!< "ScrCellsPerSec"
-    uint32_t m_mbs{1};                         //!< "MbsCells"
-    Time m_cdvtScr;                            //!< "CdvtScr"
-    ScrFlow m_scrFlow{CLP_0_PLUS_1};           //!< "ScrFlow"
+    AtmCellRate m_pcr;                               //!< "PcrCellsPerSec"
+    Time m_cdvt;                                     //!< "Cdvt"
+    AtmCellRate m_scr;                               //!< "ScrCellsPerSec"
+    uint32_t m_mbs{1};                               //!< "MbsCells"
+    Time m_cdvtScr;                                  //!< "CdvtScr"
+    ScrFlow m_scrFlow{CLP_0_PLUS_1};                 //!< "ScrFlow"
     NonConformingAction m_scrAction{ACTION_DISCARD}; //!< "ScrAction"
     DualGcra::UpdateMode m_mode{DualGcra::BON};      //!< "UpdateMode"
-    DualGcra m_gcra;                           //!< the algorithm
-    bool m_configured{false};                  //!< m_gcra built
+    DualGcra m_gcra;                                 //!< the algorithm
+    bool m_configured{false};                        //!< m_gcra built
 };
 
 } // namespace ns3

@@ -172,7 +172,8 @@ GcraLeakyBucket::GetEarliestConformingTime() const
         return Time::Min();
     }
     // The smallest step t with X - (t M - LCT) <= L: ceil((LCT + X - L) / M).
-    return Time(static_cast<int64_t>(AtmExactTime::FloorDiv(m_lct + m_content - m_limit, m_unitsPerStep)));
+    return Time(
+        static_cast<int64_t>(AtmExactTime::FloorDiv(m_lct + m_content - m_limit, m_unitsPerStep)));
 }
 
 void

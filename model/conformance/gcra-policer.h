@@ -52,11 +52,11 @@ class GcraPolicer : public AtmPolicer
     /// Build the GCRA from the attributes at the first cell (aborts if PcrCellsPerSec is unset).
     void Configure();
 
-    AtmCellRate m_pcr;                              //!< "PcrCellsPerSec"
-    Time m_cdvt;                                    //!< "Cdvt"
-    NonConformingAction m_action{ACTION_DISCARD};   //!< "NonConformingAction"
-    Gcra m_gcra;                                    //!< the algorithm
-    bool m_configured{false};                       //!< m_gcra built
+    AtmCellRate m_pcr;                            //!< "PcrCellsPerSec"
+    Time m_cdvt;                                  //!< "Cdvt"
+    NonConformingAction m_action{ACTION_DISCARD}; //!< "NonConformingAction"
+    Gcra m_gcra;                                  //!< the algorithm
+    bool m_configured{false};                     //!< m_gcra built
 };
 
 } // namespace ns3

@@ -44,7 +44,8 @@ namespace ns3
  * <b>Equivalence with F-GCRA, and the defect of the figure as drawn.</b> With the timer started
  * whenever a charged cell finds the bucket full (TimerStart ON_ANY_CELL, the default), the
  * bucket decides exactly as FrameGcra(1/MCR, f = (MBS - 1)/MCR) on every sequence of cells, and
- * tokens = MBS - max(0, floor((TAT - (t + 1 step))/T) + 1) at every arrival (tested on random PDU streams with
+ * tokens = MBS - max(0, floor((TAT - (t + 1 step))/T) + 1) at every arrival (tested on random PDU
+ streams with
  * random sizes, gaps, CLP and arrivals on tick instants, for integral and non-integral 1/MCR).
  * Proof sketch: from the last time the bucket was full (timer start a, TAT = a + T after that
  * cell), k charged cells and floor((t - a)/T) ticks give tokens = MBS - k + floor((t - a)/T),

@@ -55,9 +55,9 @@ AtmShaper::NotifySent(const AtmCell& cell, Time slotStart)
     // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ASSERT_MSG(m_attached, "AtmShaper: NotifySent before Attach");
     NS_ASSERT_MSG(slotStart >= DoGetEarliestStart(),
-                  GetInstanceTypeId().GetName() << ": a cell started at " << slotStart
-                                                << " before the shaper's earliest start "
-                                                << DoGetEarliestStart());
+                  GetInstanceTypeId().GetName()
+                      << ": a cell started at " << slotStart
+                      << " before the shaper's earliest start " << DoGetEarliestStart());
     ++m_cellsSent;
     DoNotifySent(cell, slotStart);
 }

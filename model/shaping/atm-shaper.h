@@ -90,9 +90,9 @@ class AtmShaper : public Object
      */
     virtual void DoNotifySent(const AtmCell& cell, Time slotStart) = 0;
 
-    AtmCellClock m_clock;     //!< the link's clock
-    bool m_attached{false};   //!< Attach() was called
-    uint64_t m_cellsSent{0};  //!< cells sent
+    AtmCellClock m_clock;    //!< the link's clock
+    bool m_attached{false};  //!< Attach() was called
+    uint64_t m_cellsSent{0}; //!< cells sent
 };
 
 } // namespace ns3

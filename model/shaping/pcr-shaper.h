@@ -58,10 +58,10 @@ class PcrShaper : public AtmShaper
     Time DoGetEarliestStart() const override;
     void DoNotifySent(const AtmCell& cell, Time slotStart) override;
 
-    AtmCellRate m_pcr;        //!< "PcrCellsPerSec"
-    Time m_tolerance;         //!< "Tolerance"
-    Gcra m_gcra;              //!< the spacing rule
-    bool m_started{false};    //!< a cell was sent
+    AtmCellRate m_pcr;     //!< "PcrCellsPerSec"
+    Time m_tolerance;      //!< "Tolerance"
+    Gcra m_gcra;           //!< the spacing rule
+    bool m_started{false}; //!< a cell was sent
 };
 
 } // namespace ns3

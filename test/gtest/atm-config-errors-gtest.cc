@@ -231,7 +231,7 @@ TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
 TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
 {
     EXPECT_DEATH(CreateObject<GuaranteedRateCellScheduler>()->SetAttribute("GuaranteedCategory",
-                                                                          StringValue("VBR")),
+                                                                           StringValue("VBR")),
                  "GuaranteedCategory=\"VBR\" is not a service category; use CBR, rt-VBR, "
                  "nrt-VBR, ABR, GFR or UBR");
     EXPECT_DEATH(
@@ -266,11 +266,10 @@ TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
         },
         "AtmOutputPort: SetClassBuffer gave rt-VBR its own buffer, but QueueMode is SHARED .one "
         "FIFO would mix the classes' cells.; set QueueMode to PER_CLASS or PER_VC");
-    EXPECT_DEATH(CreateObject<AtmOutputPort>()->SetClassBuffer(AtmServiceCategory::RT_VBR,
-                                                               0,
-                                                               nullptr),
-                 "AtmOutputPort: SetClassBuffer.rt-VBR, 0 cells.; give the class buffer at least "
-                 "1 cell");
+    EXPECT_DEATH(
+        CreateObject<AtmOutputPort>()->SetClassBuffer(AtmServiceCategory::RT_VBR, 0, nullptr),
+        "AtmOutputPort: SetClassBuffer.rt-VBR, 0 cells.; give the class buffer at least "
+        "1 cell");
     // One policy object in two buffers would mix their local VC numbers.
     EXPECT_DEATH(
         {

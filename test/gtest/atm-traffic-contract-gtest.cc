@@ -90,14 +90,13 @@ TEST(AtmTrafficContract, RefusesEachBrokenRuleNamingTheValueAndTheRule)
     EXPECT_NE(ParseError("GFR.1 McrCellsPerSec=2000 MbsCells=10 MfsCells=20")
                   .find("MFS=20 cells exceeds MBS=10 cells (rule MFS <= MBS)"),
               std::string::npos);
-    EXPECT_NE(ParseError("CBR.1").find("a CBR contract needs a positive PCR"),
-              std::string::npos);
+    EXPECT_NE(ParseError("CBR.1").find("a CBR contract needs a positive PCR"), std::string::npos);
     EXPECT_NE(ParseError("VBR.1 PcrCellsPerSec=1000 MbsCells=3")
                   .find("a VBR contract needs a positive SCR"),
               std::string::npos);
-    EXPECT_NE(ParseError("CBR.1 PcrCellsPerSec=1000 ScrCellsPerSec=10")
-                  .find("SCR is a VBR parameter"),
-              std::string::npos);
+    EXPECT_NE(
+        ParseError("CBR.1 PcrCellsPerSec=1000 ScrCellsPerSec=10").find("SCR is a VBR parameter"),
+        std::string::npos);
     EXPECT_NE(ParseError("CBR.1 PcrCellsPerSec=1000 Cdvt=-1us").find("CDVT is negative"),
               std::string::npos);
     EXPECT_NE(ParseError("ABR PcrCellsPerSec=1000 McrCellsPerSec=10 Rif=2").find("RIF=2"),
@@ -196,12 +195,9 @@ TEST(AtmTrafficContractDeathTest, AbortsNamingWhereAndTheRule)
                                          10),
                  "AtmTrafficContract::Vbr: invalid traffic contract: SCR=2000 cells/s exceeds "
                  "PCR=1000 cells/s");
-    EXPECT_DEATH(AtmTrafficContract::Gfr(AtmConformance::GFR_2,
-                                         AtmCellRate(1000),
-                                         AtmCellRate(100),
-                                         5,
-                                         10),
-                 "MFS=10 cells exceeds MBS=5 cells");
+    EXPECT_DEATH(
+        AtmTrafficContract::Gfr(AtmConformance::GFR_2, AtmCellRate(1000), AtmCellRate(100), 5, 10),
+        "MFS=10 cells exceeds MBS=5 cells");
     EXPECT_DEATH(AtmTrafficContract::Cbr(AtmCellRate(400000))
                      .CheckAgainstLink("PVC h0 -> h1", AtmCellRate(18720000, 53)),
                  "PVC h0 -> h1: contract CBR.1 PcrCellsPerSec=400000 has a PCR above the "

@@ -38,8 +38,8 @@ namespace
  */
 struct Pair
 {
-    NodeContainer hosts; //!< h0, h1
-    NodeContainer sw;    //!< s0
+    NodeContainer hosts;     //!< h0, h1
+    NodeContainer sw;        //!< s0
     NetDeviceContainer nics; //!< the adapters
 
     Pair()
