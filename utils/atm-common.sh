@@ -268,6 +268,29 @@ EOF
     atm_count "$label README.md's program (test/user-program/readme-example.cc) is the README's, builds and runs" $rc
 }
 
+# The style gates: every C++ file of the module laid out as .clang-format says (clang-format
+# 19.1.7 from PyPI, pinned: Debian 12's clang-format-14 cannot read ns-3's style options), and no
+# misspelling in code and docs (codespell, .codespellrc). Both tools live in a virtualenv under
+# $ATM_CACHE. $1 = label prefix.
+atm_check_style() {
+    local venv=$ATM_CACHE/venv-style log=${ATM_BUILD_DIR:-$ATM_ROOT/build}/style-check.log rc
+    mkdir -p "$(dirname "$log")"
+    if ! "$venv/bin/clang-format" --version 2>/dev/null | grep -q ' 19\.1\.7' \
+        || ! "$venv/bin/codespell" --version 2>/dev/null | grep -q '^2\.4\.1$'; then
+        { python3 -m venv "$venv" 2>/dev/null || { atm_apt_install python3-venv && python3 -m venv "$venv"; }; } \
+            && "$venv/bin/pip" install -q clang-format==19.1.7 codespell==2.4.1 >"$log" 2>&1
+    fi
+    (cd "$ATM_ROOT" && find model helper test examples bench -name '*.h' -o -name '*.cc' \
+        | sort | xargs "$venv/bin/clang-format" --dry-run -Werror) >"$log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && { grep -E '^[^ ].*(error|warning):' "$log" | head -n 20; atm_log "format with: $venv/bin/clang-format -i <file>"; }
+    atm_count "$1 C++ layout as .clang-format says (ns-3 style, clang-format 19.1.7)" $rc
+    (cd "$ATM_ROOT" && "$venv/bin/codespell") >"$log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && head -n 20 "$log"
+    atm_count "$1 no misspelling in code and docs (codespell 2.4.1, .codespellrc)" $rc
+}
+
 atm_summary() {
     [ -n "$ATM_FAILURES" ] && printf 'failed:%s\n' "$ATM_FAILURES" | tr ' ' '\n' | sed '2,$s/^/  /'
     echo "$ATM_PASSED passed, $ATM_FAILED failed"
