@@ -149,19 +149,21 @@ atm_python() {
 }
 
 # The validation runner: its unit tests (a fake simulator) and one real target at a fifth of its
-# duration, end to end (runs, SQLite, figures, report). $1 = build dir, $2 = label prefix.
+# duration, end to end (runs, SQLite, figures, report, CSV export). $1 = build dir, $2 = label
+# prefix.
 atm_run_validation_smoke() {
-    local dir=$1 label=$2 rc
+    local dir=${1:?} label=$2 rc out=${1:?}/validation-smoke
     (cd "$ATM_ROOT" && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
         >"$dir/validation-unittest.log" 2>&1
     rc=$?
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-unittest.log"
     atm_count "$label validation runner unit tests" $rc
+    rm -rf "$out"
     atm_python "$ATM_ROOT/utils/atm-validation" --build "$dir" --targets SANDIA-SEL --seeds 1 \
-        --duration-scale 0.2 --out "$dir/validation-smoke" >"$dir/validation-smoke.log" 2>&1
+        --duration-scale 0.2 --out "$out" --export "$out/runs.csv" >"$dir/validation-smoke.log" 2>&1
     rc=$?
-    [ $rc -eq 0 ] && [ -s "$dir/validation-smoke/report.md" ] \
-        && [ -s "$dir/validation-smoke/figures/sandia-sel.png" ] || rc=1
+    [ $rc -eq 0 ] && [ -s "$out/report.md" ] && [ -s "$out/figures/sandia-sel.png" ] \
+        && [ "$(wc -l <"$out/runs.csv")" -eq 5 ] || rc=1
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-smoke.log"
     atm_count "$label validation runner smoke run (SANDIA-SEL, 1 s)" $rc
 }
