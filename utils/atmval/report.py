@@ -103,7 +103,8 @@ def write(out, meta, chosen, results, failed):
             body += [f"![{t.id}](figures/{fig})", ""]
         text = t.deviations()
         if text:
-            body += [f"Known deviations (`doc/validation/{t.doc}`):", "", text, ""]
+            body += [f"Configuration and known deviations (`doc/validation/{t.doc}`, section "
+                     f"{t.id}):", "", text, ""]
         summary["targets"].append({
             "id": t.id, "checks": [{"quantity": c.quantity, "published": c.published,
                                     "values": [float(v) for v in c.values],

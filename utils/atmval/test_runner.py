@@ -100,7 +100,7 @@ class PipelineTest(unittest.TestCase):
         out = self.dir / "out"
         report = (out / "report.md").read_text()
         for needle in ("## SANDIA-SEL", "## SANDIA-FAIR", "FC per-session goodput", "| hard |",
-                       "Known deviations"):
+                       "known deviations (`doc/validation/sandia.rst`"):
             self.assertIn(needle, report)
         db = sqlite3.connect(out / "runs.sqlite")
         self.assertEqual(db.execute("SELECT COUNT(*) FROM runs").fetchone()[0], 12)

@@ -8,7 +8,7 @@ check list are in data/sandia.toml, the write-ups in doc/validation/sandia.rst."
 
 from statistics import mean
 
-from ..core import Family, Run, option_of, within
+from ..core import Family, Run, option_of
 from ..figures import bars, errorbars
 
 fam = Family("sandia")
@@ -353,6 +353,3 @@ def n_figure(res, plt, t):
     for ax in axs:
         ax.grid(alpha=0.3)
     return fig
-
-
-__all__ = ["fam", "within"]

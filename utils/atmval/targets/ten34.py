@@ -16,7 +16,7 @@ from .physics import c_at, window_prediction
 
 fam = Family("ten34")
 
-# ---- TEN34-WINDOW: NO-ES, a VP of 36,000 cells/s, RTT 63 ms, window scaling -----------------------
+# ---- TEN34-WINDOW: NO-ES, a VP of 36,000 cells/s, RTT 63 ms, window scaling -----------------
 
 WINDOWS = [16384, 32768, 49152, 65536, 98304, 131072, 196608, 262144]
 SOLARIS = {"source": "bsd", "timerTick": "200ms", "delayedAck": 1, "delAckTimeout": "50ms"}
