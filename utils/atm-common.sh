@@ -39,11 +39,12 @@ atm_apt_install() {
 atm_deps_debian() {
     # libns3-dev's CMake targets link these -dev libraries by absolute path without depending on them.
     # tshark: the pcap test checks that Wireshark's dissectors decode the SunATM traces.
-    # python3-matplotlib: the validation runner's figures (utils/atm-validation).
+    # python3-matplotlib, python3-pandas: the validation runner's figures and its DataFrame export
+    #   (utils/atm-validation; a virtualenv takes utils/requirements.txt instead).
     # python3-sphinx: the manual (doc/) is built to HTML with warnings as errors (atm_check_doc).
     # pkg-config: the check that a plain compiler command finds the installed module.
     atm_apt_install build-essential cmake ninja-build python3 libns3-dev ns3 libgtest-dev \
-        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-sphinx pkg-config
+        libgsl-dev libsqlite3-dev libxml2-dev tshark python3-matplotlib python3-pandas python3-sphinx pkg-config
 }
 
 # Configure and build the standalone module. $1 = build dir, rest = extra CMake arguments.
@@ -154,19 +155,21 @@ atm_python() {
 }
 
 # The validation runner: its unit tests (a fake simulator) and one real target at a fifth of its
-# duration, end to end (runs, SQLite, figures, report). $1 = build dir, $2 = label prefix.
+# duration, end to end (runs, SQLite, figures, report, CSV export). $1 = build dir, $2 = label
+# prefix.
 atm_run_validation_smoke() {
-    local dir=$1 label=$2 rc
+    local dir=${1:?} label=$2 rc out=${1:?}/validation-smoke
     (cd "$ATM_ROOT" && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
         >"$dir/validation-unittest.log" 2>&1
     rc=$?
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-unittest.log"
     atm_count "$label validation runner unit tests" $rc
+    rm -rf "$out"
     atm_python "$ATM_ROOT/utils/atm-validation" --build "$dir" --targets SANDIA-SEL --seeds 1 \
-        --duration-scale 0.2 --out "$dir/validation-smoke" >"$dir/validation-smoke.log" 2>&1
+        --duration-scale 0.2 --out "$out" --export "$out/runs.csv" >"$dir/validation-smoke.log" 2>&1
     rc=$?
-    [ $rc -eq 0 ] && [ -s "$dir/validation-smoke/report.md" ] \
-        && [ -s "$dir/validation-smoke/figures/sandia-sel.png" ] || rc=1
+    [ $rc -eq 0 ] && [ -s "$out/report.md" ] && [ -s "$out/figures/sandia-sel.png" ] \
+        && [ "$(wc -l <"$out/runs.csv")" -eq 5 ] || rc=1
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-smoke.log"
     atm_count "$label validation runner smoke run (SANDIA-SEL, 1 s)" $rc
 }

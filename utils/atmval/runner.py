@@ -1,37 +1,54 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Command line, run scheduling and the SQLite store of the validation runner."""
+"""Command line, dependency check and run scheduling of the validation runner."""
 
 import argparse
 import concurrent.futures as cf
 import datetime
+import importlib
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from . import report, targets
+from . import core, report, store
 
 ROOT = Path(__file__).resolve().parents[2]
+REQUIREMENTS = ROOT / "utils" / "requirements.txt"
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY,
-    target TEXT, label TEXT, params TEXT, seed INTEGER, metrics TEXT,
-    ns3_version TEXT, module_commit TEXT, binary TEXT, wall_seconds REAL,
-    exit_code INTEGER, stderr_tail TEXT, started_at TEXT
-);
-CREATE INDEX IF NOT EXISTS runs_key ON runs (params, seed, module_commit);
-"""
+# What each Python dependency is for, and its Debian/Ubuntu package.
+DEPENDENCIES = {"matplotlib": ("the report's figures", "python3-matplotlib"),
+                "pandas": ("store.dataframe()", "python3-pandas")}
+
+
+def missing_dependencies(modules):
+    """The modules of ``modules`` this Python cannot import."""
+    missing = []
+    for m in modules:
+        try:
+            importlib.import_module(m)
+        except ImportError:
+            missing.append(m)
+    return missing
+
+
+def dependency_message(missing):
+    what = ", ".join(f"{m} ({DEPENDENCIES[m][0]})" for m in missing)
+    apt = " ".join(DEPENDENCIES[m][1] for m in missing)
+    return (f"atm-validation: this Python ({sys.executable}, {sys.version.split()[0]}) has no "
+            f"{what}. No simulation was started. Install, then run again:\n"
+            f"  Debian/Ubuntu (for /usr/bin/python3): sudo apt-get install {apt}\n"
+            f"  pip or a virtualenv (for this Python): {sys.executable} -m pip install -r "
+            f"{REQUIREMENTS}")
 
 
 def module_commit():
     try:
         rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                              capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain",
+                                "--untracked-files=no"],
                                capture_output=True, text=True).stdout.strip()
         return rev + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
@@ -52,15 +69,20 @@ def ns3_version(build):
     return text + (f" ({found['ATM_NS3_BACKEND']})" if "ATM_NS3_BACKEND" in found else "")
 
 
-def command(binary, options, seed, scale):
-    args = [str(binary)]
+def scaled(options, scale):
+    """The options with duration and warm-up multiplied by ``scale`` (the warm-up shrinks with
+    the duration, so that it stays inside the run)."""
+    out = {}
     for k, v in options.items():
-        # The warm-up shrinks with the duration, so that it stays inside the run.
         if k in ("duration", "warmup") and scale != 1.0:
             v = f"{float(str(v).rstrip('s')) * scale:g}s"
-        args.append(f"--{k}={v}")
-    args.append(f"--RngRun={seed}")
-    return args
+        out[k] = v
+    return out
+
+
+def command(binary, options, seed):
+    return [str(binary)] + [f"--{k}={core.option_text(v)}" for k, v in options.items()] + \
+        [f"--RngRun={seed}"]
 
 
 def run_one(job):
@@ -71,7 +93,7 @@ def run_one(job):
     job["rc"] = proc.returncode
     job["stderr"] = proc.stderr[-2000:]
     job["metrics"] = None
-    lines = [l for l in proc.stdout.splitlines() if l.strip()]
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
     if lines:
         try:
             job["metrics"] = json.loads(lines[-1])
@@ -89,56 +111,87 @@ def fmt_time(s):
     return f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
 
 
-def main(argv=None):
+def _summary_line(mm):
+    if "efficiency" in mm:
+        return (f"E={mm['efficiency']:.3f} F={mm['fairness']:.3f} "
+                f"CLR={100 * mm['cellLossRatio']:.2f}% retx={mm['retransmissionPercent']:.1f}%")
+    return ", ".join(f"{k}={mm[k]:.4g}" for k in ("goodputMbps", "cellLossRatio",
+                                                  "retransmissionPercent")
+                     if isinstance(mm.get(k), (int, float)))
+
+
+def parser():
     p = argparse.ArgumentParser(
         prog="atm-validation",
-        description="Run the atm module's reproduction targets (the example programs atm-n-source, "
-                    "atm-cbr-window, atm-vbr-police, atm-vp-split), store every run in SQLite and "
-                    "write a markdown report with paper-style figures.")
+        description="Run the atm module's reproduction targets (the example programs "
+                    "atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split), store every "
+                    "run in SQLite and write a markdown report with paper-style figures. Needs "
+                    "matplotlib (utils/requirements.txt): without it the runner stops before "
+                    "any simulation and prints the install commands.")
     p.add_argument("--set", default="quick", choices=("quick", "full"),
                    help="target set: quick (LAN-scale, minutes) or full (hours)")
     p.add_argument("--targets", help="comma-separated target ids (overrides --set)")
     p.add_argument("--list", action="store_true", help="list the targets and exit")
-    p.add_argument("--seeds", type=int, help="seeds (RngRun 1..N) per run; default quick 3, full 5; "
-                   "a deterministic target (max_seeds 1) runs one")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs")
+    p.add_argument("--seeds", type=int, help="seeds (RngRun 1..N) per run; default quick 3, "
+                   "full 5; a deterministic target (max_seeds 1) runs one")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="parallel runs (default: all cores, %(default)s here)")
     p.add_argument("--build", default=str(ROOT / "build"), help="the module's build directory")
-    p.add_argument("--binary", help="atm-n-source executable (default <build>/examples/atm-n-source);"
-                   " other programs are taken from <build>/examples")
+    p.add_argument("--binary", help="atm-n-source executable (default "
+                   "<build>/examples/atm-n-source); other programs are taken from "
+                   "<build>/examples")
     p.add_argument("--out", help="output directory (default <build>/validation)")
-    p.add_argument("--db", help="SQLite file (default <out>/runs.sqlite)")
+    p.add_argument("--db", help="SQLite file (default <out>/runs.sqlite); a file of the first "
+                   "format is migrated (a copy is kept as <file>.v1.bak)")
     p.add_argument("--reuse", action="store_true",
-                   help="reuse runs of the same parameters, seed and module commit from the db")
+                   help="reuse runs of the same program options, seed and module commit from "
+                        "the db")
     p.add_argument("--reuse-commit",
-                   help="with --reuse: take the runs of this module commit (e.g. 4412bbc) instead "
-                        "of the checked-out one; the report then names that commit")
+                   help="with --reuse: take the runs of this module commit (e.g. 4412bbc) "
+                        "instead of the checked-out one; the report then names that commit")
     p.add_argument("--duration-scale", type=float, default=1.0,
                    help="multiply every run's simulated duration (smoke tests)")
+    p.add_argument("--export", metavar="FILE.csv",
+                   help="also write this invocation's runs as CSV, one row per run and seed "
+                        "(params.*, options.*, metrics.* columns, as pandas.json_normalize "
+                        "names them)")
     p.add_argument("--strict", action="store_true", help="exit 1 if a hard check fails")
-    a = p.parse_args(argv)
+    return p
 
-    all_t = targets.all_targets()
+
+def main(argv=None):
+    p = parser()
+    a = p.parse_args(argv)
+    try:
+        from .targets import all_targets
+        all_t = all_targets()
+    except core.DataError as e:
+        sys.exit(f"atm-validation: {e}")
     if a.list:
         for t in all_t:
-            n = {s: sum(1 for r in t.runs if s in r[2]) for s in ("quick", "full")}
-            print(f"{t.id:24s} runs quick {n['quick']:3d} full {n['full']:3d}  "
+            n = {s: sum(1 for r in t.runs if s in r.sets) for s in ("quick", "full")}
+            print(f"{t.id:28s} runs quick {n['quick']:3d} full {n['full']:3d}  "
                   f"{t.program}{' (1 seed)' if t.max_seeds == 1 else ''}: {t.title}")
         return 0
+    missing = missing_dependencies(["matplotlib"])
+    if missing:
+        sys.exit(dependency_message(missing))
     if a.targets:
         wanted = a.targets.split(",")
         unknown = [w for w in wanted if w not in {t.id for t in all_t}]
         if unknown:
             p.error(f"unknown target(s) {unknown}; see --list")
-        chosen = [(t, [r for r in t.runs]) for t in all_t if t.id in wanted]
+        chosen = [(t, list(t.runs)) for t in all_t if t.id in wanted]
         set_name = "custom"
     else:
-        chosen = [(t, [r for r in t.runs if a.set in r[2]]) for t in all_t]
+        chosen = [(t, [r for r in t.runs if a.set in r.sets]) for t in all_t]
         chosen = [(t, r) for t, r in chosen if r]
         set_name = a.set
     seeds = a.seeds or (3 if set_name in ("quick", "custom") else 5)
 
     def seeds_of(t):
         return min(seeds, t.max_seeds) if t.max_seeds else seeds
+
     def binary_of(t):
         if t.program == "atm-n-source" and a.binary:
             return Path(a.binary)
@@ -150,32 +203,29 @@ def main(argv=None):
                      f"(bash utils/quickstart test, or cmake --build {a.build})")
     out = Path(a.out or Path(a.build) / "validation")
     out.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(a.db or out / "runs.sqlite")
-    db.executescript(SCHEMA)
+    db_path = Path(a.db or out / "runs.sqlite")
+    try:
+        db = store.open_db(db_path, all_t, lambda m: print(m, file=sys.stderr))
+    except store.StoreError as e:
+        sys.exit(f"atm-validation: {e}")
     commit = a.reuse_commit if (a.reuse and a.reuse_commit) else module_commit()
     version = ns3_version(a.build)
 
     jobs = []
     for t, runs in chosen:
-        for label, options, _ in runs:
+        for run in runs:
+            options = scaled(run.options, a.duration_scale)
+            key = core.run_key(t.program, options)
             for seed in range(1, seeds_of(t) + 1):
-                cmd = command(binary_of(t), options, seed, a.duration_scale)
-                # atm-n-source runs keep their historical key (the options alone).
-                key = cmd[1:-1] if t.program == "atm-n-source" else [t.program] + cmd[1:-1]
-                params = json.dumps(key, sort_keys=False)
-                jobs.append({"target": t.id, "label": label, "seed": seed, "cmd": cmd,
-                             "params": params, "binary": str(binary_of(t))})
-    results = {t.id: {} for t, _ in chosen}
-    failed = []
+                jobs.append({"target": t.id, "run": run, "label": run.label, "seed": seed,
+                             "cmd": command(binary_of(t), options, seed), "key": key,
+                             "options": options, "program": t.program,
+                             "binary": str(binary_of(t))})
     todo = []
     for j in jobs:
-        row = None
-        if a.reuse:
-            row = db.execute("SELECT metrics FROM runs WHERE params=? AND seed=? AND module_commit=?"
-                             " AND exit_code=0 ORDER BY id DESC LIMIT 1",
-                             (j["params"], j["seed"], commit)).fetchone()
+        row = store.find(db, j["key"], j["seed"], commit) if a.reuse else None
         if row:
-            results[j["target"]].setdefault(j["label"], []).append(json.loads(row[0]))
+            j["id"], j["metrics"], j["rc"] = row[0], json.loads(row[1]), 0
         else:
             todo.append(j)
     print(f"[atm-validation] {set_name} set: {len(chosen)} targets, {len(jobs)} runs "
@@ -184,47 +234,49 @@ def main(argv=None):
     t0 = time.time()
     done = 0
     cpu = 0.0
+    failed = []
     with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         for j in _as_completed(pool, todo):
             done += 1
             cpu += j["wall"]
-            db.execute("INSERT INTO runs (target, label, params, seed, metrics, ns3_version,"
-                       " module_commit, binary, wall_seconds, exit_code, stderr_tail, started_at)"
-                       " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                       (j["target"], j["label"], j["params"], j["seed"],
-                        json.dumps(j["metrics"]) if j["metrics"] else None, version, commit,
-                        j["binary"], j["wall"], j["rc"], j["stderr"],
-                        datetime.datetime.now().isoformat(timespec="seconds")))
-            db.commit()
+            j["id"] = store.insert(db, {
+                "target": j["target"], "label": j["label"], "program": j["program"],
+                "params": json.dumps(j["run"].params), "options": json.dumps(
+                    {k: core.option_text(v) for k, v in j["options"].items()}),
+                "key": j["key"], "seed": j["seed"],
+                "metrics": json.dumps(j["metrics"]) if j["metrics"] else None,
+                "ns3_version": version, "module_commit": commit, "binary": j["binary"],
+                "wall_seconds": j["wall"], "exit_code": j["rc"], "stderr_tail": j["stderr"],
+                "started_at": datetime.datetime.now().isoformat(timespec="seconds")})
             if j["rc"] == 0 and j["metrics"]:
-                results[j["target"]].setdefault(j["label"], []).append(j["metrics"])
-                mm = j["metrics"]
-                if "efficiency" in mm:
-                    what = (f"E={mm['efficiency']:.3f} F={mm['fairness']:.3f} "
-                            f"CLR={100 * mm['cellLossRatio']:.2f}% "
-                            f"retx={mm['retransmissionPercent']:.1f}%")
-                else:
-                    what = ", ".join(f"{k}={mm[k]:.4g}" for k in ("goodputMbps", "cellLossRatio",
-                                                                  "retransmissionPercent")
-                                     if isinstance(mm.get(k), (int, float)))
+                what = _summary_line(j["metrics"])
             else:
                 failed.append(j)
-                what = f"FAILED (exit {j['rc']}): {j['stderr'].strip().splitlines()[-1:] }"
+                what = f"FAILED (exit {j['rc']}): {j['stderr'].strip().splitlines()[-1:]}"
             elapsed = time.time() - t0
             eta = elapsed / done * (len(todo) - done)
             print(f"[{done}/{len(todo)}] {j['target']} {j['label']} seed {j['seed']}: {what} "
                   f"({j['wall']:.1f} s wall) ETA {fmt_time(eta)}", file=sys.stderr, flush=True)
     wall = time.time() - t0
+    # The results in run and seed order, whatever order the runs completed in.
+    results = {t.id: core.Results() for t, _ in chosen}
+    for j in jobs:
+        if j["rc"] == 0 and j["metrics"]:
+            results[j["target"]].add(j["run"].params, j["label"], j["metrics"])
     meta = {"date": datetime.datetime.now().isoformat(timespec="seconds"), "commit": commit,
             "ns3": version, "set": set_name, "seeds": seeds, "wall": wall, "cpu": cpu,
             "runs": len(jobs), "reused": len(jobs) - len(todo), "jobs": a.jobs,
             "targetSeeds": {t.id: seeds_of(t) for t, _ in chosen},
             "durationScale": a.duration_scale,
-            "command": " ".join(["python3 utils/atm-validation"] + (argv if argv is not None else sys.argv[1:]))}
+            "command": " ".join(["python3 utils/atm-validation"]
+                                + (argv if argv is not None else sys.argv[1:]))}
     hard_failed = report.write(out, meta, chosen, results, failed)
-    print(f"[atm-validation] report: {out / 'report.md'}\n[atm-validation] figures: {out / 'figures'}\n"
-          f"[atm-validation] runs: {a.db or out / 'runs.sqlite'} ({fmt_time(wall)} wall)",
+    print(f"[atm-validation] report: {out / 'report.md'}\n[atm-validation] figures: "
+          f"{out / 'figures'}\n[atm-validation] runs: {db_path} ({fmt_time(wall)} wall)",
           file=sys.stderr)
+    if a.export:
+        n = store.write_csv(store.records(db, [j["id"] for j in jobs]), a.export)
+        print(f"[atm-validation] export: {a.export} ({n} runs)", file=sys.stderr)
     if failed:
         return 2
     return 1 if (a.strict and hard_failed) else 0

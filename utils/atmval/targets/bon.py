@@ -1,0 +1,487 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""BON: O. Bonaventure, "Integration of ATM under TCP/IP to provide services with minimum
+guaranteed bandwidth", PhD thesis, Université de Liège, 1998. TCP over a CBR VP of the
+European ATM Pilot (chapter 4, atm-cbr-window) and through a VBR UPC in a LAN (chapter 6.3,
+atm-vbr-police).
+
+BON ran 4.4BSD-Lite Reno inside its simulator and SunOS on its hosts; ns-3's TCP differs, so
+the orderings are the hard checks and the absolute numbers soft. Published values, tolerances
+and checks: data/bon.toml; write-ups: doc/validation/bon.rst."""
+
+from statistics import mean
+
+from ..core import Family, Run
+from ..figures import errorbars
+from .physics import window_prediction
+
+fam = Family("bon")
+
+# ---- BON-CBR-PILOT (chapter 4, campaign 2) -------------------------------------------------------
+
+# Campaign 2's packet-train spacings R (us); 16.44 us is campaign 1's conforming spacing (above
+# the UPC's 16.39 us), the reference point of each curve.
+PILOT_R = [16.44, 15.97, 15.50, 15.02, 14.55, 14.07, 13.60, 13.13, 12.65, 12.18, 11.71, 11.23]
+PILOT_QUICK_R = {9188: [16.44, 15.97, 15.50, 14.07, 12.65], 552: [16.44, 12.65, 11.23]}
+PILOT_MTU = [9188, 4832, 1500, 552]
+PILOT_WIN = {"48K": 49152, "16K": 16384}
+PILOT_VARIANTS = {"bon-fast": {"source": "bon-fast"}, "bon-sack": {"source": "bon-sack"},
+                  "frame-discard": {"frameDiscard": "true"}}
+PILOT_VARIANT_R = [16.44, 15.97, 15.50, 14.07]
+UPC_INTERVAL_US = 16.39  # 1 / 61,000 cells/s
+CONFORMING_R = 16.44
+
+
+def pilot_options(mtu, win, r=None, **extra):
+    o = {"pcr": 61000, "cdvt": "187.5us", "vp": "true", "trunkRate": "E3", "accessRate": "OC3c",
+         "rtt": "31ms", "window": PILOT_WIN[win], "mtu": mtu, "tsdu": 16384,
+         "source": "bon-default", "bufferCells": 256, "shaping": "false", "duration": "30s",
+         # The connection starts at a random phase of the 200 ms TCP tick: what differs between
+         # seeds (the model is otherwise deterministic).
+         "startJitter": "200ms"}
+    if r is not None:
+        o.update(spacing=f"{r}us", gap="41us" if mtu == 552 else "52us")
+    o.update(extra)
+    return o
+
+
+def pilot(mtu, win, r=None, variant=None):
+    """The params of one pilot run (spacing None: unshaped; variant None: bon-default)."""
+    return {"mtu": mtu, "window": win, "spacing": r, "variant": variant}
+
+
+def pilot_label(p):
+    s = f"MTU={p['mtu']} W={p['window']} " + ("unshaped" if p["spacing"] is None
+                                              else f"R={p['spacing']:.2f}")
+    return s + (f" {p['variant']}" if p["variant"] else "")
+
+
+@fam.runs
+def pilot_runs(t):
+    runs = []
+    for mtu in PILOT_MTU:
+        for win in PILOT_WIN:
+            for r in [None] + PILOT_R:
+                quick = win == "48K" and mtu in PILOT_QUICK_R and (r is None
+                                                                   or r in PILOT_QUICK_R[mtu])
+                p = pilot(mtu, win, r)
+                runs.append(Run(p, pilot_options(mtu, win, r),
+                                ("quick", "full") if quick else ("full",), pilot_label(p)))
+    for v, extra in PILOT_VARIANTS.items():
+        for r in PILOT_VARIANT_R:
+            p = pilot(9188, "48K", r, v)
+            runs.append(Run(p, pilot_options(9188, "48K", r, **extra), ("full",),
+                            pilot_label(p)))
+    return runs
+
+
+def _g(res, **p):
+    return res.mean("goodputMbps", **p)
+
+
+@fam.check
+def pilot_unshaped(res, spec):
+    """Unshaped, line-rate bursts of MTU 9188 are never conforming: no data transfer."""
+    rows = []
+    for win in PILOT_WIN:
+        ms = res.get(**pilot(9188, win))
+        if ms:
+            c = ms[0]["maxGoodputMbps"]
+            v = res.values("goodputMbps", **pilot(9188, win))
+            rows.append(spec.row(f"unshaped, MTU 9188, {win}: no data transfer", "no transfer", v,
+                                 max(v) < spec["fraction_of_c"] * c, "Mb/s"))
+    return rows
+
+
+@fam.check
+def pilot_window_ordering(res, spec):
+    rows = []
+    for mtu in PILOT_MTU:
+        a, b = pilot(mtu, "48K", CONFORMING_R), pilot(mtu, "16K", CONFORMING_R)
+        if res.has(**a) and res.has(**b):
+            ga, gb = _g(res, **a), _g(res, **b)
+            rows.append(spec.row(f"conforming spacing, MTU {mtu}: window-limited, 48K > 16K",
+                                 "larger window → higher throughput", [ga, gb], ga > gb, "Mb/s"))
+    return rows
+
+
+@fam.check
+def pilot_conforming_lossless(res, spec):
+    rows = []
+    for mtu in PILOT_MTU:
+        for win in PILOT_WIN:
+            lost = res.values("cellsLost", **pilot(mtu, win, CONFORMING_R))
+            if lost:
+                rows.append(spec.row(f"conforming spacing, MTU {mtu}, {win}: cells lost", "0",
+                                     lost, spec.tol.all_ok(lost)))
+    return rows
+
+
+@fam.check
+def pilot_conforming_physics(res, spec):
+    rows = []
+    for mtu in PILOT_MTU:
+        for win in PILOT_WIN:
+            p = pilot(mtu, win, CONFORMING_R)
+            ms = res.get(**p)
+            if ms:
+                pred = mean(window_prediction(r, False) for r in ms)
+                g = res.values("goodputMbps", **p)
+                rows.append(spec.row(f"conforming spacing, MTU {mtu}, {win}: goodput vs W per "
+                                     "round trip (physics)", f"{pred:.2f}", g,
+                                     spec.tol.ok(mean(g), pred), "Mb/s"))
+    return rows
+
+
+@fam.check
+def pilot_collapse(res, spec):
+    """Spacing 0.4-1.4 us below the contract interval collapses throughput."""
+    ref = pilot(9188, "48K", CONFORMING_R)
+    lo, hi = spec["spacings"]
+    below = [pilot(9188, "48K", r) for r in PILOT_R if lo < r < hi]
+    below = [p for p in below if res.has(**p)]
+    if not (res.has(**ref) and below):
+        return []
+    worst = min(_g(res, **p) for p in below)
+    g = _g(res, **ref)
+    return [spec.row("MTU 9188, 48K: spacing 0.4–1.4 µs below the contract interval (worst) vs "
+                     "conforming", "collapse by > 10×", [worst / g if g else 0],
+                     g > 0 and spec.tol.ok(worst / g), "× conforming")]
+
+
+def _pilot_relative(res, a, b):
+    """Mean goodput below the contract interval relative to the conforming spacing, for two
+    (MTU, window) curves over the spacings both have (the quick set runs fewer)."""
+    rs = [r for r in PILOT_R if r < UPC_INTERVAL_US
+          and all(res.has(**pilot(mtu, win, r)) for mtu, win in (a, b))]
+    out = []
+    for mtu, win in (a, b):
+        ref = _g(res, **pilot(mtu, win, CONFORMING_R))
+        if not rs or not ref > 0:
+            return None
+        out.append(mean(_g(res, **pilot(mtu, win, r)) for r in rs) / ref)
+    return out, rs
+
+
+@fam.check
+def pilot_worst_for(res, spec):
+    """Worst for large MTUs and for large windows (relative to each curve's conforming
+    point)."""
+    rows = []
+    for (a, b, what) in (((9188, "48K"), (552, "48K"), "large MTUs: 9188 < 552 (48K)"),
+                         ((9188, "48K"), (9188, "16K"), "large windows: 48K < 16K (MTU 9188)")):
+        rel = _pilot_relative(res, a, b)
+        if rel:
+            (x, y), rs = rel
+            rows.append(spec.row(f"worst for {what}: goodput below the contract interval "
+                                 f"relative to the conforming spacing ({len(rs)} spacings)",
+                                 what.split(":")[1].split("(")[0].strip(), [x, y], x < y))
+    return rows
+
+
+@fam.check
+def pilot_short_bursts(res, spec):
+    """TCP performs badly whenever the longest conforming burst (eq. 4.3) is at most 3
+    segments and shorter than the window's burst of whole segments."""
+    bad, ok_all = [], True
+    for mtu in PILOT_MTU:
+        for win in PILOT_WIN:
+            g_ref = _g(res, **pilot(mtu, win, CONFORMING_R))
+            for r in PILOT_R[1:]:
+                ms = res.get(**pilot(mtu, win, r))
+                if not ms or not g_ref > 0:
+                    continue
+                burst = ms[0]["conformingPackets"]
+                window_segments = ms[0]["window"] // ms[0]["mss"]
+                if 0 <= burst <= spec["max_burst"] and burst < window_segments:
+                    bad.append(_g(res, **pilot(mtu, win, r)) / g_ref)
+                    ok_all = ok_all and spec.tol.ok(bad[-1])
+    if not bad:
+        return []
+    return [spec.row(f"eq. 4.3 burst ≤ {spec['max_burst']} segments and below the window "
+                     f"({len(bad)} runs): goodput / conforming", "TCP performs badly", bad,
+                     ok_all, "×")]
+
+
+@fam.check
+def pilot_variants(res, spec):
+    """The STCP re-simulation variants: no significant improvement below the interval."""
+    rows = []
+    for v in PILOT_VARIANTS:
+        pairs = [(pilot(9188, "48K", r, v), pilot(9188, "48K", r)) for r in PILOT_VARIANT_R
+                 if r < UPC_INTERVAL_US]
+        pairs = [(a, b) for a, b in pairs if res.has(**a) and res.has(**b)]
+        if pairs:
+            x = mean(_g(res, **a) for a, _ in pairs)
+            y = mean(_g(res, **b) for _, b in pairs)
+            rows.append(spec.row(f"STCP variant {v} vs bon-default below the contract interval "
+                                 "(MTU 9188, 48K)", "no significant improvement",
+                                 [x / y if y else float("inf")], y > 0 and x <= spec["ratio"] * y,
+                                 "×"))
+    return rows
+
+
+@fam.figure
+def pilot_figure(res, plt, t):
+    fig, axs = plt.subplots(2, 2, figsize=(12, 7), sharex=True)
+    for col, win in enumerate(PILOT_WIN):
+        ax, bx = axs[0][col], axs[1][col]
+        for mtu, style in zip(PILOT_MTU, ("o-", "s-", "^-", "v-")):
+            rs = [r for r in PILOT_R if res.has(**pilot(mtu, win, r))]
+            if rs:
+                errorbars(ax, rs, [res.values("goodputMbps", **pilot(mtu, win, r)) for r in rs],
+                          style, capsize=2, ms=4, label=f"MTU {mtu}")
+                un = res.values("goodputMbps", **pilot(mtu, win))
+                if un:
+                    ax.plot([11.0], [mean(un)], style[0], mfc="none", color="k", ms=5)
+                cp = [(r, res.get(**pilot(mtu, win, r))[0]["conformingPackets"]) for r in rs]
+                bx.plot([r for r, _ in cp], [64 if p < 0 else p for _, p in cp], style,
+                        ms=4, label=f"MTU {mtu}")
+        ax.axvline(UPC_INTERVAL_US, color="k", ls=":", lw=1)
+        ax.set_title(f"window {win}: goodput (open markers at 11 µs: unshaped)", fontsize=10)
+        ax.set_ylabel("goodput (Mb/s)")
+        ax.grid(alpha=0.3)
+        bx.axvline(UPC_INTERVAL_US, color="k", ls=":", lw=1)
+        bx.axhline(3, color="r", ls="--", lw=1)
+        bx.set_yscale("symlog", linthresh=4)
+        bx.set_ylim(-0.3, 80)
+        bx.set_ylabel("conforming back-to-back packets\n(eq. 4.3; 64 = unbounded)")
+        bx.set_xlabel("cell spacing R (µs); UPC 16.39 µs")
+        bx.grid(alpha=0.3)
+    axs[0][0].legend(fontsize=8)
+    axs[0][0].invert_xaxis()
+    fig.suptitle("BON-CBR-PILOT: TCP over a CBR VP (61,000 cells/s, CDVT 187.5 µs, E3, RTT 31 ms),"
+                 " packet-train adapter", fontsize=11)
+    return fig
+
+
+# ---- BON-VBR-LAN (chapter 6.3) -----------------------------------------------------------------
+
+VBR_LAN_MTU = [552, 1500, 4832, 9188]
+VBR_LAN_GAP = {552: "0us", 1500: "0us", 4832: "324us", 9188: "376us"}  # I_p, BON 6.3
+VBR_LAN_MBS = [1000, 2000, 4000]
+VBR_LAN_TCP = {  # the three timer settings BON measured
+    "rto500": {"source": "bsd"},
+    "rto200": {"source": "bsd", "timerTick": "200ms", "delayedAck": 1, "delAckTimeout": "50ms"},
+    "rto10": {"source": "bsd", "timerTick": "10ms", "delayedAck": 0},
+}
+TIMER_TITLE = {"rto500": "500 ms RTO", "rto200": "200 ms RTO + 50 ms delayed ACK",
+               "rto10": "10 ms RTO, no delayed ACK"}
+
+
+def vbr_lan_options(mtu, mbs, tcp, shaped=False, **extra):
+    o = {"accessRate": "OC3cRaw", "trunkRate": "OC3cRaw", "pcr": "OC3cRaw", "cdvt": "0us",
+         "scr": "10Mbps", "mbs": mbs, "action": "drop", "window": 49152, "rtt": "1.8ms",
+         "mtu": mtu, "tsdu": 16384, "maxBytes": 4194304, "duration": "120s",
+         "startJitter": "500ms"}
+    o.update(VBR_LAN_TCP[tcp])
+    if shaped:
+        # Shaped to the SCR exactly (Tolerance one cell time: the exact long-run rate).
+        o.update(shaperRate=10000, shaperConvention="line424", shaperTolerance="3us")
+    elif VBR_LAN_GAP[mtu] != "0us":
+        o["gap"] = VBR_LAN_GAP[mtu]
+    o.update(extra)
+    return o
+
+
+@fam.runs
+def vbr_lan_runs(t):
+    """params: variant (a timer setting rto500/rto200/rto10, dupack2 = rto200 with a dupACK
+    threshold of 2, shaped = rto500 shaped to the SCR), mtu, mbs."""
+    runs = []
+    for tcp in VBR_LAN_TCP:
+        for mtu in VBR_LAN_MTU:
+            for mbs in VBR_LAN_MBS:
+                runs.append(Run({"variant": tcp, "mtu": mtu, "mbs": mbs},
+                                vbr_lan_options(mtu, mbs, tcp), ("quick", "full")))
+    for mbs in VBR_LAN_MBS:
+        runs.append(Run({"variant": "dupack2", "mtu": 9188, "mbs": mbs},
+                        vbr_lan_options(9188, mbs, "rto200", dupAckThreshold=2), ("full",)))
+    for mtu in (1500, 4832, 9188):
+        runs.append(Run({"variant": "shaped", "mtu": mtu, "mbs": 1000},
+                        vbr_lan_options(mtu, 1000, "rto500", True), ("quick", "full")))
+    return runs
+
+
+def _v(variant, mtu, mbs):
+    return {"variant": variant, "mtu": mtu, "mbs": mbs}
+
+
+@fam.check
+def vbr_lan_rto500_low(res, spec):
+    rows = []
+    for mbs in spec["mbs"]:
+        for mtu in spec["mtu"]:
+            p = _v("rto500", mtu, mbs)
+            if res.has(**p):
+                rows.append(spec.row(f"500 ms RTO, MTU {mtu}, MBS {mbs}", spec["published"],
+                                     res.values("goodputMbps", **p), spec.tol.ok(_g(res, **p)),
+                                     "Mb/s"))
+    return rows
+
+
+@fam.check
+def vbr_lan_small_mtu_higher(res, spec):
+    a, b = _v("rto500", 552, 1000), _v("rto500", 9188, 1000)
+    if not (res.has(**a) and res.has(**b)):
+        return []
+    return [spec.row("500 ms RTO, MBS 1000: 552 slightly higher than 9188", "552 > 9188",
+                     [_g(res, **a), _g(res, **b)], _g(res, **a) > _g(res, **b), "Mb/s")]
+
+
+def _rto_ratios(res):
+    return [_g(res, **_v("rto200", mtu, mbs)) / _g(res, **_v("rto500", mtu, mbs))
+            for mtu in VBR_LAN_MTU for mbs in VBR_LAN_MBS
+            if res.has(**_v("rto200", mtu, mbs)) and res.has(**_v("rto500", mtu, mbs))
+            and _g(res, **_v("rto500", mtu, mbs)) > 0]
+
+
+@fam.check
+def vbr_lan_rto200_double(res, spec):
+    ratios = _rto_ratios(res)
+    if not ratios:
+        return []
+    return [spec.row("200 ms RTO + 50 ms delayed ACK / 500 ms RTO (every MTU, MBS)",
+                     "almost double", [mean(ratios)], spec.tol.ok(mean(ratios)), "×")]
+
+
+@fam.check
+def vbr_lan_rto200_higher(res, spec):
+    ratios = _rto_ratios(res)
+    if not ratios:
+        return []
+    return [spec.row("200 ms RTO > 500 ms RTO (every MTU, MBS)", "higher", ratios,
+                     min(ratios) > 1.0, "×")]
+
+
+@fam.check
+def vbr_lan_published_goodput(res, spec):
+    rows = []
+    for pt in spec.table("goodput")["rows"]:
+        p = _v("rto200", pt["mtu"], pt["mbs"])
+        if res.has(**p):
+            rows.append(spec.row(f"200 ms RTO, MTU {pt['mtu']}, MBS {pt['mbs']}",
+                                 f"≈ {pt['goodput']:g}", res.values("goodputMbps", **p),
+                                 spec.tol.ok(_g(res, **p), pt["goodput"]), "Mb/s"))
+    return rows
+
+
+@fam.check
+def vbr_lan_large_mtu_low(res, spec):
+    big = [_v("rto200", mtu, mbs) for mtu in spec["mtu"] for mbs in VBR_LAN_MBS]
+    big = [p for p in big if res.has(**p)]
+    if not big:
+        return []
+    return [spec.row("200 ms RTO, larger MTUs (1500–9188, every MBS)", spec["published"],
+                     [_g(res, **p) for p in big], spec.tol.all_ok([_g(res, **p) for p in big]),
+                     "Mb/s")]
+
+
+@fam.check
+def vbr_lan_rto10_higher(res, spec):
+    pairs = [(_v("rto10", mtu, mbs), _v("rto200", mtu, mbs))
+             for mtu in VBR_LAN_MTU for mbs in VBR_LAN_MBS]
+    pairs = [(a, b) for a, b in pairs if res.has(**a) and res.has(**b)]
+    if not pairs:
+        return []
+    g = lambda p: _g(res, **p)  # noqa: E731
+    return [spec.row("10 ms RTO > 200 ms RTO (every MTU, MBS)", "much higher",
+                     [g(a) / g(b) if g(b) > 0 else float("inf") for a, b in pairs],
+                     all(g(a) > g(b) for a, b in pairs), "×")]
+
+
+@fam.check
+def vbr_lan_retransmitted(res, spec):
+    rows = []
+    for pt in spec.table("retransmitted")["rows"]:
+        p = _v(pt["variant"], pt["mtu"], pt["mbs"])
+        if res.has(**p):
+            rows.append(spec.row(f"{pt['variant'][3:]} ms RTO, MTU {pt['mtu']}, MBS {pt['mbs']}: "
+                                 "retransmitted", f"{pt['percent']}",
+                                 res.values("retransmissionPercent", **p),
+                                 spec.tol.ok(res.mean("retransmissionPercent", **p),
+                                             pt["percent"]), "%"))
+    return rows
+
+
+@fam.check
+def vbr_lan_retransmitted_ordering(res, spec):
+    pts = spec.table("retransmitted")["rows"][:3]
+    ps = [_v(pt["variant"], pt["mtu"], pt["mbs"]) for pt in pts]
+    if not all(res.has(**p) for p in ps):
+        return []
+    r = [res.mean("retransmissionPercent", **p) for p in ps]
+    return [spec.row("retransmitted %, MTU 9188: 10 ms MBS 1000 > 10 ms MBS 4000 > 500 ms "
+                     "MBS 4000", " > ".join(f"{pt['percent']}" for pt in pts), r,
+                     r[0] > r[1] > r[2], "%")]
+
+
+@fam.check
+def vbr_lan_dupack(res, spec):
+    pairs = [(_v("dupack2", 9188, mbs), _v("rto200", 9188, mbs)) for mbs in VBR_LAN_MBS]
+    pairs = [(a, b) for a, b in pairs if res.has(**a) and res.has(**b)]
+    if not pairs:
+        return []
+    x = [_g(res, **a) / _g(res, **b) if _g(res, **b) > 0 else float("inf") for a, b in pairs]
+    return [spec.row("dupACK threshold 2 vs 3 (200 ms RTO, MTU 9188)", "no help", x,
+                     spec.tol.all_ok(x), "×")]
+
+
+def _shaped(res):
+    return [_v("shaped", mtu, 1000) for mtu in (1500, 4832, 9188)
+            if res.has(**_v("shaped", mtu, 1000))]
+
+
+@fam.check
+def vbr_lan_shaped_lossless(res, spec):
+    shaped = _shaped(res)
+    if not shaped:
+        return []
+    lost = [x for p in shaped for x in res.values("cellsLost", **p)]
+    return [spec.row("shaped to the SCR (1500, 4832, 9188): cells lost", "no losses", lost,
+                     spec.tol.all_ok(lost))]
+
+
+@fam.check
+def vbr_lan_shaped_efficiency(res, spec):
+    shaped = _shaped(res)
+    if not shaped:
+        return []
+    frac = [_g(res, **p) / res.get(**p)[0]["scrGoodputMbps"] for p in shaped]
+    return [spec.row("shaped to the SCR: goodput / theoretical max (C at the SCR)",
+                     spec["published"], frac, spec.tol.all_ok(frac), "×")]
+
+
+@fam.figure
+def vbr_lan_figure(res, plt, t):
+    fig, axs = plt.subplots(1, 4, figsize=(16, 3.8))
+    for ax, tcp in zip(axs[:3], VBR_LAN_TCP):
+        for mtu, style in zip(VBR_LAN_MTU, ("o-", "s-", "^-", "v-")):
+            pts = [(mbs, res.values("goodputMbps", **_v(tcp, mtu, mbs))) for mbs in VBR_LAN_MBS
+                   if res.has(**_v(tcp, mtu, mbs))]
+            if pts:
+                ax.plot([x for x, _ in pts], [mean(v) for _, v in pts], style, label=f"MTU {mtu}")
+        ax.set_title(TIMER_TITLE[tcp], fontsize=10)
+        ax.set_xlabel("MBS (cells)")
+        ax.set_ylabel("goodput (Mb/s)")
+        ax.grid(alpha=0.3)
+    axs[0].legend(fontsize=8)
+    gp = t.family.table("goodput")["rows"]
+    axs[1].plot([r["mbs"] for r in gp], [r["goodput"] for r in gp], "k*", ms=10,
+                label="published, MTU 552")
+    axs[1].legend(fontsize=8)
+    ax = axs[3]
+    for tcp, style in (("rto500", "o-"), ("rto200", "s-"), ("rto10", "^-")):
+        pts = [(mbs, res.values("retransmissionPercent", **_v(tcp, 9188, mbs)))
+               for mbs in VBR_LAN_MBS if res.has(**_v(tcp, 9188, mbs))]
+        if pts:
+            ax.plot([x for x, _ in pts], [mean(v) for _, v in pts], style, label=tcp)
+    rt = t.family.table("retransmitted")["rows"][:3]
+    ax.plot([r["mbs"] for r in rt], [r["percent"] for r in rt], "k*", ms=10, label="published")
+    ax.set_title("MTU 9188: retransmitted segments", fontsize=10)
+    ax.set_xlabel("MBS (cells)")
+    ax.set_ylabel("%")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.suptitle("BON-VBR-LAN: TCP through a VBR UPC (PCR 155 Mb/s, SCR 10 Mb/s, discard), "
+                 "4 MB ttcp", fontsize=11)
+    return fig

@@ -1,0 +1,491 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""TEN34: TEN-34 project, Deliverable D11.3 "Results of Phase 1 Test Programme" (1997), JAMES
+European ATM network measurements: TCP over a CBR VP against the window (atm-cbr-window), a
+Cisco shaper into a FORE dual-GCRA UPC (section 5.8, atm-vbr-police), and two bunches of TCP
+connections in one policed VP (atm-vp-split).
+
+TEN34 gives trends or no numbers at all: the checks are its trends and the physics (W per
+round trip, the VP payload rate, the dual GCRA). Tolerances and checks: data/ten34.toml;
+write-ups: doc/validation/ten34.rst."""
+
+from statistics import mean
+
+from ..core import Family, Run
+from ..figures import errorbars
+from .physics import c_at, window_prediction
+
+fam = Family("ten34")
+
+# ---- TEN34-WINDOW: NO-ES, a VP of 36,000 cells/s, RTT 63 ms, window scaling -----------------
+
+WINDOWS = [16384, 32768, 49152, 65536, 98304, 131072, 196608, 262144]
+SOLARIS = {"source": "bsd", "timerTick": "200ms", "delayedAck": 1, "delAckTimeout": "50ms"}
+DELACK_S = 0.05
+
+
+@fam.runs
+def window_runs(t):
+    runs = []
+    for w in WINDOWS:
+        o = {"pcr": "13.824Mbps@payload", "vp": "true", "cdvt": "100us", "trunkRate": "E3",
+             "accessRate": "OC3c", "rtt": "63ms", "mtu": 9180, "window": w, "tsdu": w,
+             "shaping": "true", "shaperTolerance": "3us", "duration": "20s", "warmup": "3s"}
+        o.update(SOLARIS)
+        runs.append(Run({"window": w}, o))
+    return runs
+
+
+def _ws(res):
+    return [w for w in WINDOWS if res.has(window=w)]
+
+
+def _vp(r0):
+    return r0["pcrCellsPerSec"] * 384 / 1e6
+
+
+@fam.check
+def window_non_decreasing(res, spec):
+    ws = _ws(res)
+    if not ws:
+        return []
+    g = [res.mean("goodputMbps", window=w) for w in ws]
+    return [spec.row("throughput non-decreasing in the window", "(physics)", g,
+                     spec.tol.non_decreasing(g), "Mb/s")]
+
+
+@fam.check
+def window_bound(res, spec):
+    ws = _ws(res)
+    if not ws:
+        return []
+    g = [res.mean("goodputMbps", window=w) for w in ws]
+    r0 = res.get(window=ws[0])[0]
+    bound = [min(w * 8 / (r0["rttMs"] / 1e3) / 1e6, _vp(r0)) for w in ws]
+    x = [a / b for a, b in zip(g, bound)]
+    return [spec.row("never above min(W/RTT, VP payload rate)", "(physics bound)", x,
+                     spec.tol.all_ok(x), "× bound")]
+
+
+@fam.check
+def window_full_rate(res, spec):
+    ws = _ws(res)
+    if not ws:
+        return []
+    vp = _vp(res.get(window=ws[0])[0])
+    top = ws[-1]
+    return [spec.row(f"window {top} B: share of the VP payload rate ({vp:.3f} Mb/s)",
+                     "≈ 1 (full available rate)",
+                     [x / vp for x in res.values("goodputMbps", window=top)],
+                     spec.tol.ok(res.mean("goodputMbps", window=top) / vp))]
+
+
+@fam.check
+def window_physics(res, spec):
+    rows = []
+    for w in _ws(res):
+        pred = mean(window_prediction(r, True, DELACK_S) for r in res.get(window=w))
+        rows.append(spec.row(f"W = {w} B: vs n segments per RTT + 2 segment times (physics)",
+                             f"{pred:.2f}", res.values("goodputMbps", window=w),
+                             spec.tol.ok(res.mean("goodputMbps", window=w), pred), "Mb/s"))
+    return rows
+
+
+@fam.check
+def window_lossless(res, spec):
+    ws = _ws(res)
+    if not ws:
+        return []
+    lost = [x for w in ws for x in res.values("cellsLost", window=w)]
+    return [spec.row("shaped VC in the policed VP: cells lost", "0", lost, spec.tol.all_ok(lost))]
+
+
+@fam.figure
+def window_figure(res, plt, t):
+    ws = _ws(res)
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    g = [res.values("goodputMbps", window=w) for w in ws]
+    ax.plot([w / 1024 for w in ws], [mean(v) for v in g], "o-", label="simulated")
+    r0 = res.get(window=ws[0])[0]
+    vp = _vp(r0)
+    xs = [w / 1024 for w in range(8192, 270000, 4096)]
+    ax.plot(xs, [min(x * 1024 * 8 / (r0["rttMs"] / 1e3) / 1e6, vp) for x in xs], "k:",
+            label="min(W/RTT, VP payload rate)")
+    ax.plot([w / 1024 for w in ws],
+            [mean(window_prediction(r, True, DELACK_S) for r in res.get(window=w)) for w in ws],
+            "x--", label="n·MSS per RTT + 2 segment times")
+    ax.axhline(vp, color="gray", lw=1)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("socket buffer = window (KB)")
+    ax.set_ylabel("TCP throughput (Mb/s)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("TEN34-WINDOW NO–ES: VP 36,000 cells/s, RTT 63 ms, MSS 9140", fontsize=10)
+    return fig
+
+
+# ---- TEN34-VBR-POLICE (section 5.8) ------------------------------------------------------------
+
+POLICE_CBR = [2000, 2200, 2400, 2500, 3000, 4000, 5000, 6000, 6600, 7000]
+POLICE_CONV = ["line424", "payload384"]
+POLICE_BURSTS = [1, 2, 3, 4, 5, 6, 7]
+
+
+def police_options(**extra):
+    o = {"pcr": 15625, "scr": 5208, "cdvt": "700us", "accessRate": "OC3c", "trunkRate": "E3",
+         "rtt": "1ms", "mtu": 4352, "window": 65535, "tsdu": 4312, "source": "bsd",
+         "bufferCells": 256, "duration": "20s", "warmup": "2s"}
+    o.update(extra)
+    return o
+
+
+def police(shaper, rate, conv, action, mbs, scr=None, burst=None):
+    """The params of one run: a CBR shaper at ``rate`` kb/s, or a VBR shaper with peak
+    ``rate``, sustained ``scr`` kb/s and ``burst`` (Cisco units of 32 cells); the UPC's
+    action and MBS."""
+    return {"shaper": shaper, "rate": rate, "scr": scr, "burst": burst, "conv": conv,
+            "action": action, "mbs": mbs}
+
+
+def police_label(p):
+    if p["shaper"] == "CBR":
+        return f"CBR {p['rate']} {p['conv']} {p['action']} MBS={p['mbs']}"
+    return f"VBR {p['rate']}/{p['scr']} B={p['burst']} {p['conv']} {p['action']} MBS={p['mbs']}"
+
+
+def _police_run(p, sets):
+    extra = dict(shaperRate=p["rate"])
+    if p["shaper"] == "VBR":
+        extra.update(shaperScr=p["scr"], shaperMbs=32 * p["burst"])
+    extra.update(shaperConvention=p["conv"], action=p["action"], mbs=p["mbs"])
+    return Run(p, police_options(**extra), sets, police_label(p))
+
+
+@fam.runs
+def police_runs(t):
+    runs = []
+    both, full = ("quick", "full"), ("full",)
+    for conv in POLICE_CONV:
+        for act in ("drop", "tag"):
+            for r in POLICE_CBR:
+                runs.append(_police_run(police("CBR", r, conv, act, 30), both))
+        for mbs in (30, 192):
+            for b in POLICE_BURSTS:
+                runs.append(_police_run(police("VBR", 6000, conv, "drop", mbs, 2000, b), both))
+        for b in (58, 60, 61):
+            runs.append(_police_run(police("VBR", 6000, conv, "drop", 1920, 2000, b), both))
+        for s in (2100, 2200):
+            runs.append(_police_run(police("VBR", 6000, conv, "drop", 192, s, 6), both))
+        for act in ("drop", "tag"):
+            runs.append(_police_run(police("CBR", 3000, conv, act, 255), full))
+            runs.append(_police_run(police("VBR", 6000, conv, act, 255, 2000, 8), full))
+    return runs
+
+
+@fam.check
+def police_discard_prediction(res, spec):
+    """drop: the UPC discards iff the greedy shaped stream exceeds the dual GCRA (the
+    example's conformingPackets from idle: -1 = every burst conforms)."""
+    drops = res.select(action="drop")
+    if not drops:
+        return []
+    disagree = 0
+    for p, ms in drops:
+        predicted_ok = ms[0]["conformingPackets"] < 0
+        discarded = max(r["upcDiscarded"] for r in ms) > 0
+        disagree += predicted_ok == discarded
+    return [spec.row("drop: discards iff the greedy shaped stream exceeds the dual GCRA "
+                     "(eq. 3.1/6.1 from idle; runs that agree)",
+                     f"{len(drops)} of {len(drops)} (physics)", [len(drops) - disagree],
+                     disagree == 0, "runs")]
+
+
+def _cbr_drop(res):
+    low, high = [], []
+    for conv in POLICE_CONV:
+        for rate in POLICE_CBR:
+            p = police("CBR", rate, conv, "drop", 30)
+            if not res.has(**p):
+                continue
+            r = res.get(**p)[0]
+            x = res.mean("goodputMbps", **p)
+            if r["sourceCellsPerSec"] <= r["scrCellsPerSec"]:
+                low.append(x / c_at(r, r["sourceCellsPerSec"]))
+            else:
+                high.append(x / r["scrGoodputMbps"])
+    return low, high
+
+
+@fam.check
+def police_cbr_below_scr(res, spec):
+    low, _ = _cbr_drop(res)
+    if not low:
+        return []
+    return [spec.row("CBR shaper at or below the SCR, drop: goodput / C(shaper rate)", "≈ 1",
+                     low, spec.tol.all_ok(low), "×")]
+
+
+@fam.check
+def police_cbr_above_scr(res, spec):
+    _, high = _cbr_drop(res)
+    if not high:
+        return []
+    return [spec.row("CBR shaper above the SCR, drop: goodput / C(SCR)", "collapse", high,
+                     spec.tol.all_ok(high), "×")]
+
+
+def _tag(res):
+    tag = res.select(shaper="CBR", action="tag")
+    within = [(p, ms) for p, ms in tag if ms[0]["sourceCellsPerSec"] <= ms[0]["pcrCellsPerSec"]]
+    above = [(p, ms) for p, ms in tag if ms[0]["sourceCellsPerSec"] > ms[0]["pcrCellsPerSec"]]
+    return within, above
+
+
+@fam.check
+def police_tag_lossless(res, spec):
+    within, _ = _tag(res)
+    if not within:
+        return []
+    lost = [r["cellsLost"] for _, ms in within for r in ms]
+    return [spec.row("tag (VBR.3), shaper rate up to the PCR: cells lost",
+                     "0 (no downstream congestion)", lost, spec.tol.all_ok(lost))]
+
+
+@fam.check
+def police_tag_efficiency(res, spec):
+    within, _ = _tag(res)
+    if not within:
+        return []
+    eff = [mean(r["goodputMbps"] for r in ms) / c_at(ms[0], ms[0]["sourceCellsPerSec"])
+           for _, ms in within]
+    return [spec.row("tag, shaper rate up to the PCR: goodput / C(shaper rate)", "≈ 1", eff,
+                     spec.tol.all_ok(eff), "×")]
+
+
+@fam.check
+def police_tagged_fraction(res, spec):
+    within, _ = _tag(res)
+    if not within:
+        return []
+    dev = []
+    for _, ms in within:
+        r = ms[0]
+        expect = max(0.0, 1 - r["scrCellsPerSec"] / r["sourceCellsPerSec"])
+        dev.append(mean(x["taggedFraction"] for x in ms) - expect)
+    return [spec.row("tag: tagged fraction − (1 − SCR / shaper rate)", "0", dev,
+                     spec.tol.all_ok(dev, 0.0))]
+
+
+@fam.check
+def police_tag_above_pcr(res, spec):
+    _, above = _tag(res)
+    if not above:
+        return []
+    x = [mean(r["goodputMbps"] for r in ms) / ms[0]["scrGoodputMbps"] for _, ms in above]
+    return [spec.row("tag, shaper rate above the PCR (PCR failures are discarded): goodput / "
+                     "C(SCR)", "collapse", x, spec.tol.all_ok(x), "×")]
+
+
+@fam.check
+def police_convention(res, spec):
+    a = police("CBR", 2200, "line424", "drop", 30)
+    b = police("CBR", 2200, "payload384", "drop", 30)
+    if not (res.has(**a) and res.has(**b)):
+        return []
+    ga, gb = res.mean("goodputMbps", **a), res.mean("goodputMbps", **b)
+    return [spec.row("2200 kb/s: line424 (5189 cells/s) conforms, payload384 (5729) does not",
+                     "(convention matters)", [ga, gb], ga > spec["factor"] * gb, "Mb/s")]
+
+
+@fam.figure
+def police_figure(res, plt, t):
+    fig, axs = plt.subplots(1, 3, figsize=(16, 4))
+    ax = axs[0]
+    for conv, act, style in (("line424", "drop", "o-"), ("payload384", "drop", "s-"),
+                             ("line424", "tag", "o--"), ("payload384", "tag", "s--")):
+        pts = [(r, res.mean("goodputMbps", **police("CBR", r, conv, act, 30)))
+               for r in POLICE_CBR if res.has(**police("CBR", r, conv, act, 30))]
+        if pts:
+            ax.plot([x for x, _ in pts], [y for _, y in pts], style, label=f"{act}, {conv}")
+    any_run = res.first(shaper="CBR")
+    if any_run:
+        ax.axhline(any_run["scrGoodputMbps"], color="k", ls=":", lw=1, label="C at SCR 5208")
+    ax.set_xlabel("CBR shaper rate (kb/s)")
+    ax.set_ylabel("TCP goodput (Mb/s)")
+    ax.set_title("CBR shaper into PCR 15625 / SCR 5208 / MBS 30", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    for ax, mbs in zip(axs[1:], (30, 192)):
+        for conv, style in (("line424", "o-"), ("payload384", "s-")):
+            sel = [police("VBR", 6000, conv, "drop", mbs, 2000, b) for b in POLICE_BURSTS]
+            pts = [(p["burst"], res.mean("discardedFraction", **p)) for p in sel if res.has(**p)]
+            if pts:
+                ax.plot([32 * x for x, _ in pts], [100 * y for _, y in pts], style, label=conv)
+        ax.axvline(mbs, color="k", ls=":", lw=1)
+        ax.set_xlabel("shaper burst (cells; Cisco burst × 32)")
+        ax.set_ylabel("cells discarded by the UPC (%)")
+        ax.set_title(f"VBR shaper 6000/2000 kb/s into MBS {mbs}, drop", fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("TEN34-VBR-POLICE: TCP through a Cisco-like shaper and a FORE dual-GCRA UPC",
+                 fontsize=11)
+    return fig
+
+
+# ---- TEN34-VP-SPLIT ----------------------------------------------------------------------------
+
+SPLIT_K = [1, 2, 3, 4, 5]
+
+
+def split(case, k, lone=False):
+    return {"case": case, "k": k, "lone": lone}
+
+
+def split_label(p):
+    return f"case {p['case']} lone VC k={p['k']}" if p["lone"] else f"case {p['case']} k={p['k']}"
+
+
+@fam.runs
+def split_runs(t):
+    runs = []
+    for case in ("A", "B"):
+        for k in SPLIT_K:
+            p = split(case, k)
+            runs.append(Run(p, {"case": case, "k": k, "duration": "30s", "warmup": "5s"},
+                            ("quick", "full") if k in (1, 5) else ("full",), split_label(p)))
+        p = split(case, 3, True)
+        runs.append(Run(p, {"case": case, "k": 3, "k1": 0, "duration": "30s", "warmup": "5s"},
+                        ("full",), split_label(p)))
+    return runs
+
+
+def _sg(res, case, k, lone=False):
+    return res.mean("goodputMbps", **split(case, k, lone))
+
+
+@fam.check
+def split_b_above_a(res, spec):
+    k = spec["k"]
+    if not (res.has(**split("A", k)) and res.has(**split("B", k))):
+        return []
+    return [spec.row(f"case B aggregate > case A at {k} + {k} streams", "B > A",
+                     [_sg(res, "B", k), _sg(res, "A", k)], _sg(res, "B", k) > _sg(res, "A", k),
+                     "Mb/s")]
+
+
+@fam.check
+def split_b_fair(res, spec):
+    bs = [k for k in SPLIT_K if res.has(**split("B", k))]
+    if not bs:
+        return []
+    f = [x for k in bs for x in res.values("vcFairness", **split("B", k))]
+    return [spec.row("case B: split ≈ 50/50 between the VCs (Jain, every k and seed)", "≥ 0.9",
+                     f, spec.tol.all_ok(f))]
+
+
+@fam.check
+def split_b_increasing(res, spec):
+    bs = [k for k in SPLIT_K if res.has(**split("B", k))]
+    if not bs:
+        return []
+    agg = [_sg(res, "B", k) for k in bs]
+    return [spec.row("case B: aggregate increases with the streams", "increasing", agg,
+                     spec.tol.non_decreasing(agg), "Mb/s")]
+
+
+@fam.check
+def split_a_decreasing(res, spec):
+    ks = [k for k in SPLIT_K if res.has(**split("A", k))]
+    if len(ks) < 3:
+        return []
+    agg = [_sg(res, "A", k) for k in ks]
+    peak = max(agg)
+    return [spec.row("case A: aggregate decreasing for large k (k = 5 below the peak)",
+                     "fluctuates, then decreases", agg, agg[-1] < spec["below_peak"] * peak,
+                     "Mb/s")]
+
+
+@fam.check
+def split_a_vp_lost(res, spec):
+    ms = res.get(**split("A", spec["k"]))
+    if not ms:
+        return []
+    vp = ms[0]["vpPayloadMbps"]
+    lost = [vp - x for x in res.values("goodputMbps", **split("A", spec["k"]))]
+    return [spec.row(f"case A, {spec['k']} + {spec['k']}: VP bandwidth lost", "more than half",
+                     [x / vp for x in lost], spec.tol.ok(mean(lost) / vp), "× VP")]
+
+
+@fam.check
+def split_a_starved(res, spec):
+    ac = [split("A", k) for k in SPLIT_K if res.has(**split("A", k))]
+    if not ac:
+        return []
+    share = [min(r["vcGoodputMbps"]) / max(1e-9, sum(r["vcGoodputMbps"]))
+             for p in ac for r in res.get(**p)]
+    return [spec.row("case A: the weaker VC's share (every k and seed)",
+                     "one VC can be starved to zero", share, min(share) < spec["below"], "×")]
+
+
+@fam.check
+def split_b_lone(res, spec):
+    ms = res.get(**split("B", 3, True))
+    if not ms:
+        return []
+    half = ms[0]["maxGoodputMbps"] / 2
+    v = res.values("goodputMbps", **split("B", 3, True))
+    return [spec.row("case B, one VC active: gets only b/2", f"C(b)/2 = {half:.2f}", v,
+                     spec.tol.ok(mean(v), half), "Mb/s")]
+
+
+@fam.check
+def split_a_lone(res, spec):
+    ms = res.get(**split("A", 3, True))
+    if not ms:
+        return []
+    c = ms[0]["maxGoodputMbps"]
+    v = res.values("goodputMbps", **split("A", 3, True))
+    return [spec.row("case A, one VC active: the whole VP", f"C(b) = {c:.2f}", v,
+                     mean(v) >= spec["fraction_of_c"] * c, "Mb/s")]
+
+
+@fam.figure
+def split_figure(res, plt, t):
+    fig, axs = plt.subplots(1, 2, figsize=(12, 4))
+    ax = axs[0]
+    vp = None
+    for case, style in (("A", "o-"), ("B", "s-")):
+        ks = [k for k in SPLIT_K if res.has(**split(case, k))]
+        if ks:
+            errorbars(ax, ks, [res.values("goodputMbps", **split(case, k)) for k in ks], style,
+                      capsize=3, label=f"case {case}: PCR = {'b' if case == 'A' else 'b/2'}")
+            vp = res.get(**split(case, ks[0]))[0]["vpPayloadMbps"]
+    if vp:
+        ax.axhline(vp, color="k", ls=":", lw=1, label="VP payload rate")
+        ax.set_ylim(0, 1.08 * vp)
+    ax.set_xlabel("connections per sender k")
+    ax.set_ylabel("aggregate goodput (Mb/s)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("aggregate of 2 × k connections", fontsize=10)
+    ax = axs[1]
+    x = 0
+    ticks = []
+    for case in ("A", "B"):
+        for k in SPLIT_K:
+            ms = res.get(**split(case, k))
+            if ms:
+                v0 = mean(r["vcGoodputMbps"][0] for r in ms)
+                v1 = mean(r["vcGoodputMbps"][1] for r in ms)
+                ax.bar([x], [v0], 0.8, color="#3b75af")
+                ax.bar([x], [v1], 0.8, bottom=[v0], color="#f28e2b")
+                ticks.append((x, f"{case} k={k}"))
+                x += 1
+        x += 1
+    ax.set_xticks([tk for tk, _ in ticks])
+    ax.set_xticklabels([s for _, s in ticks], rotation=45, fontsize=8)
+    ax.set_ylabel("goodput per VC (Mb/s), mean over seeds")
+    ax.set_title("split between the two VCs (blue: sender 0, orange: sender 1)", fontsize=10)
+    ax.grid(axis="y", alpha=0.3)
+    fig.suptitle("TEN34-VP-SPLIT: two bunches in one VP of 36,000 cells/s policed per VP",
+                 fontsize=11)
+    return fig
