@@ -51,7 +51,7 @@ class AtmChannel;
  * Tracing: EnablePcap writes, per AtmNetDevice, the CPCS-SDUs it sends and delivers with the
  * SunATM pseudo-header (link type 123, which Wireshark and tshark decode down to IP and TCP);
  * switch ports have no frames and are skipped. EnableAscii writes one line per frame event
- * and per drop (format in doc/atm.rst), for adapters and switch ports.
+ * and per drop (format in the manual, doc/atm-user.rst), for adapters and switch ports.
  */
 class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 {

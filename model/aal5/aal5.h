@@ -15,7 +15,7 @@
  * Cell-level simulation of ATM networks underneath ns-3's IPv4/TCP stack: the 53-byte cell and its
  * 5-byte header (ITU-T I.361, HEC per I.432), AAL5 CPCS/SAR and reassembly (ITU-T I.363.5),
  * LLC/SNAP and VC-multiplexed encapsulation (RFC 2684), and, on top of them, adapters, links,
- * switches, traffic contracts, buffer management and schedulers. See doc/atm.rst.
+ * switches, traffic contracts, buffer management and schedulers. See the manual (doc/).
  */
 
 namespace ns3
