@@ -130,6 +130,21 @@ TcpEraPresets::ForSource(const std::string& source)
     return p;
 }
 
+const std::vector<std::string>&
+TcpEraPresets::GetSourceNames()
+{
+    static const std::vector<std::string> names =
+        {"bsd", "sandia", "jain", "bon-default", "bon-fast", "bon-sack", "bon-internetwork", "crc"};
+    return names;
+}
+
+const std::vector<std::string>&
+TcpEraPresets::GetVariantNames()
+{
+    static const std::vector<std::string> names = {"vanilla", "reno", "newreno", "sack"};
+    return names;
+}
+
 TcpEraPresets::Variant
 TcpEraPresets::ParseVariant(const std::string& name)
 {

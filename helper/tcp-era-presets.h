@@ -100,6 +100,10 @@ class TcpEraPresets
      * @return the variant (an unknown name aborts, listing the valid ones)
      */
     static Variant ParseVariant(const std::string& name);
+    /// @return the names ForSource() accepts, in the order of its documentation
+    static const std::vector<std::string>& GetSourceNames();
+    /// @return the names ParseVariant() accepts: vanilla, reno, newreno, sack
+    static const std::vector<std::string>& GetVariantNames();
 
     /**
      * @param variant a variant

@@ -28,6 +28,8 @@
  *   (TestCase::Duration::QUICK, TestSuite::Type::UNIT) and deprecated the old names; 3.46 removed
  *   them. Tests use ATM_TEST_QUICK / ATM_TEST_EXTENSIVE / ATM_TEST_TAKES_FOREVER and
  *   ATM_SUITE_UNIT / ATM_SUITE_SYSTEM (the file using them includes "ns3/test.h").
+ * - 3.38 made the callback of CommandLine::AddValue(name, help, callback) take its text as
+ *   const std::string& instead of std::string: use AtmCommandLineCallback (AtmCommandLine).
  * - 3.42 renamed EventId::IsRunning() to IsPending() (the old name was removed in 3.46): use
  *   AtmEventIsPending().
  * - Up to 3.44, TcpSocketBase and RttEstimator override GetInstanceTypeId() to return their own
@@ -45,7 +47,10 @@
     "ATM_NS3_VERSION is not defined: atm-ns3-compat.h is private to the atm module's own sources and tests, built through its CMakeLists.txt or wscript; user programs include ns3/atm-module.h or single ns3/<name>.h headers instead"
 #endif
 
+#include "ns3/callback.h"
 #include "ns3/event-id.h"
+
+#include <string>
 
 #if ATM_NS3_VERSION >= 342
 #define ATM_TEST_QUICK ns3::TestCase::Duration::QUICK
@@ -67,6 +72,14 @@
 #define ATM_MAKE_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor<T>(__VA_ARGS__)
 #else
 #define ATM_MAKE_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor(__VA_ARGS__)
+#endif
+
+// The callback of CommandLine::AddValue(name, help, callback) takes its text by value before
+// ns-3.38 and by const reference from 3.38 on.
+#if ATM_NS3_VERSION >= 338
+#define AtmCommandLineCallback ns3::Callback<bool, const std::string&>
+#else
+#define AtmCommandLineCallback ns3::Callback<bool, std::string>
 #endif
 
 #if ATM_NS3_VERSION < 345

@@ -30,31 +30,43 @@ AtmBufferPolicyFactory::GetShortNames()
     return names;
 }
 
-TypeId
-AtmBufferPolicyFactory::Resolve(const std::string& name)
+bool
+AtmBufferPolicyFactory::TryResolve(const std::string& name, TypeId* tid, std::string* error)
 {
     std::string typeName = name;
-    for (const auto& [shortName, tid] : GetShortNames())
+    for (const auto& [shortName, t] : GetShortNames())
     {
         if (shortName == name)
         {
-            typeName = tid;
+            typeName = t;
         }
     }
-    TypeId tid;
-    const bool found = TypeId::LookupByNameFailSafe(typeName, &tid);
-    if (!found || !tid.IsChildOf(AtmBufferPolicy::GetTypeId()) || !tid.HasConstructor())
+    TypeId found;
+    if (TypeId::LookupByNameFailSafe(typeName, &found) &&
+        found.IsChildOf(AtmBufferPolicy::GetTypeId()) && found.HasConstructor())
     {
-        std::ostringstream valid;
-        for (const auto& [shortName, t] : GetShortNames())
-        {
-            valid << " " << shortName;
-        }
-        NS_ABORT_MSG("AtmBufferPolicyFactory: \"" << name << "\" is not a buffer policy; use one of"
-                                                  << valid.str()
-                                                  << " or the TypeId name of an AtmBufferPolicy "
-                                                     "subclass");
+        *tid = found;
+        return true;
     }
+    std::ostringstream valid;
+    valid << "one of";
+    for (const auto& [shortName, t] : GetShortNames())
+    {
+        valid << " " << shortName;
+    }
+    valid << " or the TypeId name of an AtmBufferPolicy subclass";
+    *error = valid.str();
+    return false;
+}
+
+TypeId
+AtmBufferPolicyFactory::Resolve(const std::string& name)
+{
+    TypeId tid;
+    std::string error;
+    NS_ABORT_MSG_IF(!TryResolve(name, &tid, &error),
+                    "AtmBufferPolicyFactory: \"" << name << "\" is not a buffer policy; use "
+                                                 << error);
     return tid;
 }
 

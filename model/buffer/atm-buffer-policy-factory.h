@@ -55,6 +55,15 @@ class AtmBufferPolicyFactory
     static TypeId Resolve(const std::string& name);
 
     /**
+     * @brief Resolve() without aborting.
+     * @param name a short name or a TypeId name
+     * @param[out] tid the policy's TypeId
+     * @param[out] error what is valid instead, when @p name is not a policy
+     * @return true if @p name names a constructible AtmBufferPolicy
+     */
+    static bool TryResolve(const std::string& name, TypeId* tid, std::string* error);
+
+    /**
      * @brief Create a policy with its default attributes.
      * @param name a short name or a TypeId name
      * @return the policy

@@ -1,0 +1,535 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-command-line.h"
+
+#include "atm-ns3-compat.h"
+
+#include "ns3/abort.h"
+#include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/command-line.h"
+#include "ns3/log.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("AtmCommandLine");
+
+/// What the callbacks share with the AtmCommandLine that registered them.
+struct AtmCommandLine::State
+{
+    std::string program;                         //!< the program's name, for messages
+    std::map<std::string, std::string> given;    //!< options the command line gave, as text
+    std::map<std::string, std::string> defaults; //!< every option's default, as --help shows it
+};
+
+namespace
+{
+
+/**
+ * @param x a real number
+ * @return its shortest round-trip text ("0.8", "1e+09")
+ */
+std::string
+RealText(double x)
+{
+    std::ostringstream os;
+    os.precision(std::numeric_limits<double>::max_digits10);
+    for (int p = 1; p <= std::numeric_limits<double>::max_digits10; ++p)
+    {
+        std::ostringstream t;
+        t.precision(p);
+        t << x;
+        if (std::strtod(t.str().c_str(), nullptr) == x)
+        {
+            return t.str();
+        }
+    }
+    os << x;
+    return os.str();
+}
+
+/**
+ * @param t a time
+ * @return it in the largest of s, ms, us, ns that shows it exactly ("10ms", "2.75us")
+ */
+std::string
+TimeText(Time t)
+{
+    const int64_t ns = t.GetNanoSeconds();
+    if (Time(ns) != t) // finer than the nanosecond
+    {
+        return RealText(t.GetSeconds()) + "s";
+    }
+    static const std::pair<int64_t, const char*> units[] = {{1000000000, "s"},
+                                                            {1000000, "ms"},
+                                                            {1000, "us"}};
+    for (const auto& [factor, unit] : units)
+    {
+        if (ns % factor == 0)
+        {
+            return std::to_string(ns / factor) + unit;
+        }
+    }
+    if (ns >= 1000 || ns <= -1000)
+    {
+        return RealText(static_cast<double>(ns) / 1000.0) + "us";
+    }
+    return std::to_string(ns) + "ns";
+}
+
+/**
+ * @param min smallest valid time
+ * @param max largest valid time
+ * @return "a time in [min, max]" or "a time >= min" when max is Time::Max()
+ */
+std::string
+TimeRangeText(Time min, Time max)
+{
+    if (max == Time::Max())
+    {
+        return "a time >= " + TimeText(min) + " (with a unit: s, ms, us, ns)";
+    }
+    return "a time in [" + TimeText(min) + ", " + TimeText(max) + "] (with a unit: s, ms, us, ns)";
+}
+
+} // namespace
+
+AtmCommandLine::AtmCommandLine(CommandLine& cmd)
+    : m_cmd(cmd),
+      m_state(std::make_shared<State>())
+{
+    m_state->program = cmd.GetName();
+    if (m_state->program.empty())
+    {
+        m_state->program = "program";
+    }
+}
+
+void
+AtmCommandLine::Register(const std::string& name,
+                         const std::string& help,
+                         std::function<bool(const std::string&, std::string*)> parse,
+                         const std::string& defaultText)
+{
+    std::shared_ptr<State> state = m_state;
+    auto handler = [state, name, parse](const std::string& text) -> bool {
+        std::string expected;
+        if (!parse(text, &expected))
+        {
+            std::cerr << state->program << ": invalid --" << name << "=" << text << ": expected "
+                      << expected << std::endl
+                      << state->program << ": run with --help for every option and its default"
+                      << std::endl;
+            std::exit(1);
+        }
+        state->given[name] = text;
+        return true;
+    };
+    m_state->defaults[name] = defaultText;
+    m_cmd.AddValue(name, help, AtmCommandLineCallback(handler), defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         uint32_t& value,
+                         uint32_t min,
+                         uint32_t max,
+                         const std::string& defaultText)
+{
+    uint64_t v = value;
+    Register(
+        name,
+        help,
+        [&value, min, max](const std::string& text, std::string* expected) {
+            uint64_t x;
+            if (!ParseUnsigned(text, &x) || x < min || x > max)
+            {
+                *expected =
+                    "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+                return false;
+            }
+            value = static_cast<uint32_t>(x);
+            return true;
+        },
+        defaultText.empty() ? std::to_string(v) : defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         uint64_t& value,
+                         uint64_t min,
+                         uint64_t max,
+                         const std::string& defaultText)
+{
+    Register(
+        name,
+        help,
+        [&value, min, max](const std::string& text, std::string* expected) {
+            uint64_t x;
+            if (!ParseUnsigned(text, &x) || x < min || x > max)
+            {
+                *expected =
+                    "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+                return false;
+            }
+            value = x;
+            return true;
+        },
+        defaultText.empty() ? std::to_string(value) : defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         int32_t& value,
+                         int32_t min,
+                         int32_t max,
+                         const std::string& defaultText)
+{
+    Register(
+        name,
+        help,
+        [&value, min, max](const std::string& text, std::string* expected) {
+            int64_t x;
+            if (!ParseSigned(text, &x) || x < min || x > max)
+            {
+                *expected =
+                    "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+                return false;
+            }
+            value = static_cast<int32_t>(x);
+            return true;
+        },
+        defaultText.empty() ? std::to_string(value) : defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         double& value,
+                         double min,
+                         double max,
+                         const std::string& defaultText)
+{
+    Register(
+        name,
+        help,
+        [&value, min, max](const std::string& text, std::string* expected) {
+            double x;
+            if (!ParseReal(text, &x) || x < min || x > max)
+            {
+                *expected = "a number in [" + RealText(min) + ", " + RealText(max) + "]";
+                return false;
+            }
+            value = x;
+            return true;
+        },
+        defaultText.empty() ? RealText(value) : defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         Time& value,
+                         Time min,
+                         Time max,
+                         const std::string& defaultText)
+{
+    Register(
+        name,
+        help,
+        [&value, min, max](const std::string& text, std::string* expected) {
+            Time x;
+            if (!ParseTime(text, &x) || x < min || x > max)
+            {
+                *expected = TimeRangeText(min, max);
+                return false;
+            }
+            value = x;
+            return true;
+        },
+        defaultText.empty() ? TimeText(value) : defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name, const std::string& help, bool& value)
+{
+    Register(
+        name,
+        help,
+        [&value](const std::string& text, std::string* expected) {
+            if (text.empty() || text == "true" || text == "1") // "--flag" alone: true
+            {
+                value = true;
+                return true;
+            }
+            if (text == "false" || text == "0")
+            {
+                value = false;
+                return true;
+            }
+            *expected = "true, false, 1 or 0 (or the option alone for true)";
+            return false;
+        },
+        value ? "true" : "false");
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         AtmCellRate& value,
+                         const std::string& defaultText)
+{
+    std::ostringstream def;
+    def << value;
+    Register(
+        name,
+        help,
+        [&value, check = CellRateCheck()](const std::string& text, std::string* expected) {
+            if (!check(text, expected))
+            {
+                return false;
+            }
+            value = AtmCellRate::Parse(text);
+            return true;
+        },
+        defaultText.empty() ? def.str() : defaultText);
+}
+
+void
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         std::string& value,
+                         Check check)
+{
+    Register(
+        name,
+        help,
+        [&value, check](const std::string& text, std::string* expected) {
+            if (!check(text, expected))
+            {
+                return false;
+            }
+            value = text;
+            return true;
+        },
+        value);
+}
+
+void
+AtmCommandLine::AddChoice(const std::string& name,
+                          const std::string& help,
+                          std::string& value,
+                          const std::vector<std::string>& choices,
+                          const std::string& defaultText)
+{
+    std::string list;
+    for (const auto& c : choices)
+    {
+        list += (list.empty() ? "" : ", ") + c;
+    }
+    Register(
+        name,
+        help,
+        [&value, choices, list](const std::string& text, std::string* expected) {
+            for (const auto& c : choices)
+            {
+                if (c == text)
+                {
+                    value = text;
+                    return true;
+                }
+            }
+            *expected = "one of " + list;
+            return false;
+        },
+        defaultText.empty() ? value : defaultText);
+}
+
+bool
+AtmCommandLine::IsSet(const std::string& name) const
+{
+    return m_state->given.count(name) > 0;
+}
+
+std::string
+AtmCommandLine::GetText(const std::string& name) const
+{
+    auto given = m_state->given.find(name);
+    if (given != m_state->given.end())
+    {
+        return given->second;
+    }
+    auto def = m_state->defaults.find(name);
+    NS_ABORT_MSG_IF(def == m_state->defaults.end(),
+                    "AtmCommandLine::GetText: no option --" << name << " was registered");
+    return def->second;
+}
+
+void
+AtmCommandLine::Fail(const std::string& name,
+                     const std::string& value,
+                     const std::string& expected) const
+{
+    std::cerr << m_state->program << ": invalid --" << name << "=" << value << ": " << expected
+              << std::endl
+              << m_state->program << ": run with --help for every option and its default"
+              << std::endl;
+    std::exit(1);
+}
+
+void
+AtmCommandLine::Require(bool ok, const std::string& name, const std::string& expected) const
+{
+    if (!ok)
+    {
+        Fail(name, GetText(name), expected);
+    }
+}
+
+AtmCommandLine::Check
+AtmCommandLine::CellRateCheck()
+{
+    return [](const std::string& text, std::string* expected) {
+        AtmCellRate rate;
+        std::string error;
+        if (!AtmCellRate::TryParse(text, &rate, &error))
+        {
+            *expected = "a cell rate: " + error;
+            return false;
+        }
+        return true;
+    };
+}
+
+AtmCommandLine::Check
+AtmCommandLine::BufferPolicyCheck()
+{
+    return [](const std::string& text, std::string* expected) {
+        TypeId tid;
+        return AtmBufferPolicyFactory::TryResolve(text, &tid, expected);
+    };
+}
+
+bool
+AtmCommandLine::ParseUnsigned(const std::string& text, uint64_t* value)
+{
+    if (text.empty() || text.size() > 20)
+    {
+        return false;
+    }
+    uint64_t x = 0;
+    for (char c : text)
+    {
+        if (c < '0' || c > '9')
+        {
+            return false;
+        }
+        const uint64_t d = static_cast<uint64_t>(c - '0');
+        if (x > (std::numeric_limits<uint64_t>::max() - d) / 10)
+        {
+            return false;
+        }
+        x = x * 10 + d;
+    }
+    *value = x;
+    return true;
+}
+
+bool
+AtmCommandLine::ParseSigned(const std::string& text, int64_t* value)
+{
+    const bool negative = !text.empty() && text[0] == '-';
+    uint64_t magnitude;
+    if (!ParseUnsigned(negative ? text.substr(1) : text, &magnitude))
+    {
+        return false;
+    }
+    const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    if (magnitude > limit + (negative ? 1 : 0))
+    {
+        return false;
+    }
+    *value = negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
+    return true;
+}
+
+bool
+AtmCommandLine::ParseReal(const std::string& text, double* value)
+{
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    {
+        return false;
+    }
+    if (text.find_first_not_of("+-0123456789.eE") != std::string::npos)
+    {
+        return false; // no "inf", "nan" or hexadecimal
+    }
+    errno = 0;
+    char* end = nullptr;
+    const double x = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x))
+    {
+        return false;
+    }
+    *value = x;
+    return true;
+}
+
+bool
+AtmCommandLine::ParseTime(const std::string& text, Time* value)
+{
+    // The number is the longest prefix std::strtod reads; the rest must be a unit ns3::Time
+    // knows, so that constructing the Time cannot abort.
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    {
+        return false;
+    }
+    const std::size_t unitStart = text.find_first_not_of("+-0123456789.eE");
+    double x;
+    if (!ParseReal(text.substr(0, unitStart), &x))
+    {
+        return false;
+    }
+    const std::string unit = unitStart == std::string::npos ? "" : text.substr(unitStart);
+    static const std::pair<const char*, double> units[] = {{"", 1.0},
+                                                           {"s", 1.0},
+                                                           {"ms", 1e-3},
+                                                           {"us", 1e-6},
+                                                           {"ns", 1e-9},
+                                                           {"ps", 1e-12},
+                                                           {"fs", 1e-15},
+                                                           {"min", 60.0},
+                                                           {"h", 3600.0},
+                                                           {"d", 86400.0},
+                                                           {"y", 365.0 * 86400.0}};
+    for (const auto& [name, seconds] : units)
+    {
+        if (unit == name)
+        {
+            // ns3::Time holds a signed 64-bit count of its resolution unit (1 ns by default).
+            const double limit = Time::Max().GetSeconds() / 2;
+            if (std::fabs(x * seconds) > limit)
+            {
+                return false;
+            }
+            *value = unit.empty() ? Seconds(x) : Time(text);
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace ns3

@@ -1,0 +1,308 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_COMMAND_LINE_H
+#define ATM_COMMAND_LINE_H
+
+#include "ns3/atm-cell-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmCommandLine: typed, range-checked options on an ns3::CommandLine.
+ */
+
+namespace ns3
+{
+
+class CommandLine;
+
+/**
+ * @ingroup atm
+ * @brief Typed, range-checked options on an ns3::CommandLine, with usage errors that name the
+ *        option, the value and what is valid.
+ *
+ * ns3::CommandLine reads a typed option with `operator>>`, which accepts "-3" for an unsigned
+ * variable (it wraps to 4294967293), stops at "1.5" after the 1 and takes "1e9" for a uint32_t as
+ * 1. An option registered here is parsed strictly instead: the whole text must be a number of the
+ * option's type inside the range given at registration (a time with an ns-3 unit, a cell rate as
+ * AtmCellRate::TryParse reads it, a name out of a list, or whatever a check function accepts).
+ * Anything else ends the program while the command line is parsed, before it has built or
+ * written anything, with one line on standard error and exit code 1 (a usage error, like the one
+ * ns3::CommandLine gives for an unknown option), e.g.
+ *
+ * @verbatim
+   atm-n-source: invalid --nSources=-3: expected an integer in [1, 4000]
+   atm-n-source: run with --help for every option and its default
+   @endverbatim
+ *
+ * Options that mean "not given" (use a preset's value) need no sentinel value: IsSet() says
+ * whether the user gave the option, and Fail() reports errors that involve several options
+ * (checked after ns3::CommandLine::Parse()) in the same format.
+ *
+ * @code
+ *   uint32_t nSources = 5;
+ *   Time accessDelay;                 // the preset's unless --accessDelay is given
+ *   CommandLine cmd(__FILE__);
+ *   AtmCommandLine options(cmd);
+ *   options.AddValue("nSources", "number of TCP sources", nSources, 1, 4000);
+ *   options.AddValue("accessDelay", "one-way delay of the access links", accessDelay,
+ *                    Time(0), Seconds(10), "the preset's");
+ *   cmd.Parse(argc, argv);
+ *   if (!options.IsSet("accessDelay")) { accessDelay = preset.accessDelay; }
+ * @endcode
+ *
+ * Each AddValue() forwards to ns3::CommandLine::AddValue() with a callback, so --help lists the
+ * option with its help text and default as usual. The object keeps its state in shared storage:
+ * it may be destroyed before Parse() (TcpEraCommandLine uses a temporary one), but the variables
+ * it writes must live until Parse() returns.
+ */
+class AtmCommandLine
+{
+  public:
+    /**
+     * @brief Check a string option's text.
+     * @param text the value given on the command line
+     * @param expected set to what would be valid when the text is refused
+     * @return true if the text is valid
+     */
+    using Check = std::function<bool(const std::string& text, std::string* expected)>;
+
+    /**
+     * @param cmd the program's command line (its GetName() names the program in messages); it
+     *        must outlive this object's registrations until its Parse() returns
+     */
+    explicit AtmCommandLine(CommandLine& cmd);
+
+    /**
+     * @brief An unsigned integer option: decimal digits only (no sign, fraction or exponent), in
+     *        [@p min, @p max].
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param min smallest valid value
+     * @param max largest valid value
+     * @param defaultText the default as --help shows it (empty: @p value)
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  uint32_t& value,
+                  uint32_t min,
+                  uint32_t max,
+                  const std::string& defaultText = "");
+
+    /// @copydoc AddValue(const std::string&,const std::string&,uint32_t&,uint32_t,uint32_t,const
+    /// std::string&)
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  uint64_t& value,
+                  uint64_t min,
+                  uint64_t max,
+                  const std::string& defaultText = "");
+
+    /**
+     * @brief A signed integer option in [@p min, @p max] (an optional leading minus sign, then
+     *        decimal digits).
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param min smallest valid value
+     * @param max largest valid value
+     * @param defaultText the default as --help shows it (empty: @p value)
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  int32_t& value,
+                  int32_t min,
+                  int32_t max,
+                  const std::string& defaultText = "");
+
+    /**
+     * @brief A finite real option in [@p min, @p max] (std::strtod syntax, the whole text; "nan"
+     *        and "inf" are refused).
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param min smallest valid value
+     * @param max largest valid value
+     * @param defaultText the default as --help shows it (empty: @p value)
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  double& value,
+                  double min,
+                  double max,
+                  const std::string& defaultText = "");
+
+    /**
+     * @brief A time option in [@p min, @p max]: a real number followed by an ns-3 time unit (s,
+     *        ms, us, ns, ps, fs, min, h, d, y; none means seconds), as ns3::Time reads it.
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param min smallest valid value
+     * @param max largest valid value
+     * @param defaultText the default as --help shows it (empty: @p value)
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  Time& value,
+                  Time min,
+                  Time max,
+                  const std::string& defaultText = "");
+
+    /**
+     * @brief A boolean option: true, false, 1 or 0, or the option alone ("--vp") for true
+     *        (ns-3's own parser also takes t/f and silently maps some other text).
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     */
+    void AddValue(const std::string& name, const std::string& help, bool& value);
+
+    /**
+     * @brief A cell-rate option (AtmCellRate::TryParse: a preset such as OC3c, cells/s, a cell
+     *        time, or a bit rate such as 155.52Mbps or 10Mbps@payload; always positive).
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param defaultText the default as --help shows it (empty: @p value)
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  AtmCellRate& value,
+                  const std::string& defaultText = "");
+
+    /**
+     * @brief A string option checked by a function (a file path, a contract, a policy name...).
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param check accepts or refuses a text (and says what is valid)
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  std::string& value,
+                  Check check);
+
+    /**
+     * @brief A string option that must be one of @p choices (exact match).
+     * @param name option name without "--"
+     * @param help help text
+     * @param value the variable (its value is the default)
+     * @param choices the valid values
+     * @param defaultText the default as --help shows it (empty: @p value)
+     */
+    void AddChoice(const std::string& name,
+                   const std::string& help,
+                   std::string& value,
+                   const std::vector<std::string>& choices,
+                   const std::string& defaultText = "");
+
+    /**
+     * @param name an option registered here
+     * @return true if the command line gave it
+     */
+    bool IsSet(const std::string& name) const;
+
+    /**
+     * @param name an option registered here
+     * @return the text the command line gave for it, or its default as --help shows it
+     */
+    std::string GetText(const std::string& name) const;
+
+    /**
+     * @brief Report a usage error and end the program with exit code 1: "<program>: invalid
+     *        --<name>=<value>: <expected>" and a pointer to --help, on standard error.
+     * @param name the option
+     * @param value its value as given (or as the program understood it)
+     * @param expected what would be valid, or how to fix it
+     */
+    [[noreturn]] void Fail(const std::string& name,
+                           const std::string& value,
+                           const std::string& expected) const;
+
+    /**
+     * @brief Fail() unless @p ok, with the option's text as the value (GetText()). For checks
+     *        after ns3::CommandLine::Parse() that involve several options or an open range.
+     * @param ok the condition a valid command line meets
+     * @param name the option registered here that is wrong when @p ok is false
+     * @param expected what would be valid, or how to fix it
+     */
+    void Require(bool ok, const std::string& name, const std::string& expected) const;
+
+    /**
+     * @brief A Check for cell rates (AtmCellRate::TryParse, which refuses zero), for options
+     *        kept as text.
+     * @return the check
+     */
+    static Check CellRateCheck();
+
+    /**
+     * @brief A Check for buffer policy names (AtmBufferPolicyFactory::TryResolve: a short name
+     *        or the TypeId name of an AtmBufferPolicy subclass).
+     * @return the check
+     */
+    static Check BufferPolicyCheck();
+
+    /**
+     * @brief Parse an unsigned decimal integer strictly (digits only, no overflow).
+     * @param text the text
+     * @param[out] value the number
+     * @return true if @p text is one
+     */
+    static bool ParseUnsigned(const std::string& text, uint64_t* value);
+    /**
+     * @brief Parse a signed decimal integer strictly (optional '-', digits, within int64).
+     * @param text the text
+     * @param[out] value the number
+     * @return true if @p text is one
+     */
+    static bool ParseSigned(const std::string& text, int64_t* value);
+    /**
+     * @brief Parse a finite real number (the whole text, std::strtod syntax).
+     * @param text the text
+     * @param[out] value the number
+     * @return true if @p text is one
+     */
+    static bool ParseReal(const std::string& text, double* value);
+    /**
+     * @brief Parse a time as ns3::Time does, without its abort on a bad unit, and without
+     *        overflowing ns3::Time's range.
+     * @param text the text: a real number and an optional unit (s, ms, us, ns, ps, fs, min, h, d,
+     *        y)
+     * @param[out] value the time
+     * @return true if @p text is one
+     */
+    static bool ParseTime(const std::string& text, Time* value);
+
+  private:
+    struct State;
+
+    /**
+     * @brief Register an option with ns3::CommandLine.
+     * @param name option name
+     * @param help help text
+     * @param parse stores the value if the text is valid, else sets expected and returns false
+     * @param defaultText the default as --help shows it
+     */
+    void Register(const std::string& name,
+                  const std::string& help,
+                  std::function<bool(const std::string&, std::string*)> parse,
+                  const std::string& defaultText);
+
+    CommandLine& m_cmd;             //!< the command line
+    std::shared_ptr<State> m_state; //!< program name and the options given, shared with callbacks
+};
+
+} // namespace ns3
+
+#endif // ATM_COMMAND_LINE_H

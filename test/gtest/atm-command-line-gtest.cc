@@ -1,0 +1,220 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * googletest: AtmCommandLine parses options strictly (no wrap-around of negative numbers, no
+ * silent truncation of "1.5", no abort on a bad time unit) and ends a program with a usage error
+ * (exit code 1) that names the option, the value and the valid range.
+ */
+
+#include "ns3/atm-command-line.h"
+#include "ns3/command-line.h"
+#include "ns3/nstime.h"
+
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * @brief Parse a command line (program name first) with ns3::CommandLine.
+ * @param cmd the command line
+ * @param args the arguments after the program name
+ */
+void
+ParseArgs(CommandLine& cmd, const std::vector<std::string>& args)
+{
+    std::vector<std::string> all{"atm-test-program"};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all)
+    {
+        argv.push_back(a.data());
+    }
+    cmd.Parse(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(AtmCommandLineTest, UnsignedIntegersAreDigitsOnly)
+{
+    uint64_t v = 0;
+    EXPECT_TRUE(AtmCommandLine::ParseUnsigned("0", &v));
+    EXPECT_EQ(v, 0U);
+    EXPECT_TRUE(AtmCommandLine::ParseUnsigned("18446744073709551615", &v));
+    EXPECT_EQ(v, UINT64_MAX);
+    for (const char* bad :
+         {"", "-3", "+3", "1.5", "1e9", " 7", "7 ", "0x10", "18446744073709551616"})
+    {
+        EXPECT_FALSE(AtmCommandLine::ParseUnsigned(bad, &v)) << bad;
+    }
+}
+
+TEST(AtmCommandLineTest, SignedIntegersStayInInt64)
+{
+    int64_t v = 0;
+    EXPECT_TRUE(AtmCommandLine::ParseSigned("-9223372036854775808", &v));
+    EXPECT_EQ(v, INT64_MIN);
+    EXPECT_TRUE(AtmCommandLine::ParseSigned("-1", &v));
+    EXPECT_EQ(v, -1);
+    EXPECT_FALSE(AtmCommandLine::ParseSigned("9223372036854775808", &v));
+    EXPECT_FALSE(AtmCommandLine::ParseSigned("--1", &v));
+    EXPECT_FALSE(AtmCommandLine::ParseSigned("-", &v));
+}
+
+TEST(AtmCommandLineTest, RealsAreFiniteAndWhole)
+{
+    double v = 0;
+    EXPECT_TRUE(AtmCommandLine::ParseReal("0.8", &v));
+    EXPECT_DOUBLE_EQ(v, 0.8);
+    EXPECT_TRUE(AtmCommandLine::ParseReal("-1e-3", &v));
+    EXPECT_DOUBLE_EQ(v, -1e-3);
+    for (const char* bad : {"", "nan", "inf", "-inf", "1e999", "0.8x", "0x1p3", " 1"})
+    {
+        EXPECT_FALSE(AtmCommandLine::ParseReal(bad, &v)) << bad;
+    }
+}
+
+TEST(AtmCommandLineTest, TimesTakeNs3UnitsWithoutAborting)
+{
+    Time t;
+    EXPECT_TRUE(AtmCommandLine::ParseTime("2.75us", &t));
+    EXPECT_EQ(t, NanoSeconds(2750));
+    EXPECT_TRUE(AtmCommandLine::ParseTime("10", &t));
+    EXPECT_EQ(t, Seconds(10));
+    EXPECT_TRUE(AtmCommandLine::ParseTime("-1ms", &t));
+    EXPECT_EQ(t, MilliSeconds(-1));
+    EXPECT_TRUE(AtmCommandLine::ParseTime("2min", &t));
+    EXPECT_EQ(t, Seconds(120));
+    // ns3::Time("10parsecs") aborts; "0x10ms" would be read as 0 with unit "x10ms".
+    for (const char* bad : {"", "10parsecs", "ms", "0x10ms", "1e300s", "nans", "1 s"})
+    {
+        EXPECT_FALSE(AtmCommandLine::ParseTime(bad, &t)) << bad;
+    }
+}
+
+TEST(AtmCommandLineTest, GoodValuesAreStoredAndMarkedSet)
+{
+    uint32_t n = 5;
+    double x = 0.5;
+    Time d = Seconds(1);
+    std::string choice = "a";
+    bool flag = false;
+    bool bare = false;
+    uint32_t untouched = 7;
+    CommandLine cmd("atm-test-program");
+    AtmCommandLine options(cmd);
+    options.AddValue("n", "count", n, 1, 10);
+    options.AddValue("x", "fraction", x, 0.0, 1.0);
+    options.AddValue("d", "delay", d, Time(0), Seconds(10));
+    options.AddChoice("c", "choice", choice, {"a", "b"});
+    options.AddValue("flag", "flag", flag);
+    options.AddValue("bare", "a flag given without a value", bare);
+    options.AddValue("untouched", "not given", untouched, 0, 10);
+    ParseArgs(cmd, {"--n=10", "--x=1", "--d=250ms", "--c=b", "--flag=1", "--bare"});
+    EXPECT_EQ(n, 10U);
+    EXPECT_DOUBLE_EQ(x, 1.0);
+    EXPECT_EQ(d, MilliSeconds(250));
+    EXPECT_EQ(choice, "b");
+    EXPECT_TRUE(flag);
+    EXPECT_TRUE(bare);
+    EXPECT_EQ(untouched, 7U);
+    EXPECT_TRUE(options.IsSet("n"));
+    EXPECT_FALSE(options.IsSet("untouched"));
+    EXPECT_EQ(options.GetText("d"), "250ms");
+    EXPECT_EQ(options.GetText("untouched"), "7");
+}
+
+TEST(AtmCommandLineDeathTest, NegativeUnsignedIsAUsageErrorNotAWrapAround)
+{
+    EXPECT_EXIT(
+        {
+            uint32_t n = 5;
+            CommandLine cmd("atm-test-program");
+            AtmCommandLine options(cmd);
+            options.AddValue("nSources", "sources", n, 1, 32000);
+            ParseArgs(cmd, {"--nSources=-3"});
+        },
+        testing::ExitedWithCode(1),
+        "atm-test-program: invalid --nSources=-3: expected an integer in \\[1, 32000\\]");
+}
+
+TEST(AtmCommandLineDeathTest, RealOutsideItsRange)
+{
+    EXPECT_EXIT(
+        {
+            double x = 0.8;
+            CommandLine cmd("atm-test-program");
+            AtmCommandLine options(cmd);
+            options.AddValue("threshold", "R/K", x, 0.0, 1.0);
+            ParseArgs(cmd, {"--threshold=1.5"});
+        },
+        testing::ExitedWithCode(1),
+        "invalid --threshold=1.5: expected a number in \\[0, 1\\]");
+}
+
+TEST(AtmCommandLineDeathTest, TimeWithAnUnknownUnit)
+{
+    EXPECT_EXIT(
+        {
+            Time d;
+            CommandLine cmd("atm-test-program");
+            AtmCommandLine options(cmd);
+            options.AddValue("delay", "delay", d, Time(0), Seconds(100));
+            ParseArgs(cmd, {"--delay=3fortnights"});
+        },
+        testing::ExitedWithCode(1),
+        "invalid --delay=3fortnights: expected a time in \\[0s, 100s\\]");
+}
+
+TEST(AtmCommandLineDeathTest, UnknownChoiceListsTheValidOnes)
+{
+    EXPECT_EXIT(
+        {
+            std::string tcp = "sack";
+            CommandLine cmd("atm-test-program");
+            AtmCommandLine options(cmd);
+            options.AddChoice("tcp", "variant", tcp, {"reno", "sack"});
+            ParseArgs(cmd, {"--tcp=cubic"});
+        },
+        testing::ExitedWithCode(1),
+        "invalid --tcp=cubic: expected one of reno, sack");
+}
+
+TEST(AtmCommandLineDeathTest, ZeroCellRate)
+{
+    EXPECT_EXIT(
+        {
+            AtmCellRate rate;
+            CommandLine cmd("atm-test-program");
+            AtmCommandLine options(cmd);
+            options.AddValue("pcr", "peak cell rate", rate);
+            ParseArgs(cmd, {"--pcr=0"});
+        },
+        testing::ExitedWithCode(1),
+        "invalid --pcr=0: expected a cell rate: .*a rate must be positive");
+}
+
+TEST(AtmCommandLineDeathTest, RequireReportsTheTextAsTyped)
+{
+    EXPECT_EXIT(
+        {
+            Time warmup;
+            Time duration = Seconds(10);
+            CommandLine cmd("atm-test-program");
+            AtmCommandLine options(cmd);
+            options.AddValue("warmup", "warm-up", warmup, Time(0), Seconds(100));
+            options.AddValue("duration", "duration", duration, NanoSeconds(1), Seconds(100));
+            ParseArgs(cmd, {"--warmup=20000ms"});
+            options.Require(warmup < duration, "warmup", "expected a time below --duration");
+        },
+        testing::ExitedWithCode(1),
+        "invalid --warmup=20000ms: expected a time below --duration");
+}
+
+} // namespace
