@@ -35,6 +35,7 @@
 #include "ns3/abort.h"
 #include "ns3/assert.h"
 #include "ns3/atm-cell-header.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/boolean.h"
 #include "ns3/command-line.h"
@@ -164,41 +165,49 @@ main(int argc, char* argv[])
 {
     DemoConfig cfg;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("ipBytes", "IP datagram size in bytes (IPv4 + UDP + payload, >= 28)", cfg.ipBytes);
-    cmd.AddValue("encapsulation", "RFC 2684 encapsulation: LlcSnap or VcMux", cfg.encapsulation);
-    cmd.AddValue("vpi", "VPI (0..255 at the UNI, 0..4095 with --nni)", cfg.vpi);
-    cmd.AddValue("vci", "VCI (0..65535; 0..31 are reserved)", cfg.vci);
-    cmd.AddValue("nni", "use the NNI header format (12-bit VPI, no GFC)", cfg.nni);
-    cmd.AddValue("dropCell", "index of a cell lost on the link (-1 = none)", cfg.dropCell);
-    cmd.AddValue("corruptCell",
-                 "index of a cell whose payload gets a bit error (-1 = none)",
-                 cfg.corruptCell);
-    cmd.AddValue("verifyBytes",
-                 "reassemble real bytes and check the CRC-32 on them (else the metadata check)",
-                 cfg.verifyBytes);
+    AtmCommandLine options(cmd);
+    // Ranges: an AAL5 CPCS-SDU carries at most 65,535 bytes (ITU-T I.363.5), so a PDU has at
+    // most 1366 cells; the VPI has 8 bits at the UNI and 12 at the NNI, the VCI 16 (ITU-T I.361).
+    options.AddValue("ipBytes",
+                     "IP datagram size in bytes (IPv4 + UDP + payload)",
+                     cfg.ipBytes,
+                     28,
+                     Aal5::MAX_SDU_BYTES);
+    options.AddChoice("encapsulation",
+                      "RFC 2684 encapsulation",
+                      cfg.encapsulation,
+                      {"LlcSnap", "VcMux"});
+    options.AddValue("vpi", "VPI (0..255 at the UNI, 0..4095 with --nni)", cfg.vpi, 0, 4095);
+    options.AddValue("vci", "VCI (0..31 are reserved by ITU-T I.361)", cfg.vci, 0, 65535);
+    options.AddValue("nni", "use the NNI header format (12-bit VPI, no GFC)", cfg.nni);
+    options.AddValue("dropCell", "index of a cell lost on the link", cfg.dropCell, 0, 1365, "none");
+    options.AddValue("corruptCell",
+                     "index of a cell whose payload gets a bit error",
+                     cfg.corruptCell,
+                     0,
+                     1365,
+                     "none");
+    options.AddValue("verifyBytes",
+                     "reassemble real bytes and check the CRC-32 on them (else the metadata check)",
+                     cfg.verifyBytes);
     cmd.Parse(argc, argv);
 
     const AtmEncapsulation::Mode mode = AtmEncapsulation::FromString(cfg.encapsulation);
     const uint32_t maxIp = Aal5::MAX_SDU_BYTES - AtmEncapsulation::GetHeaderBytes(mode);
-    NS_ABORT_MSG_IF(cfg.ipBytes < 28 || cfg.ipBytes > maxIp,
-                    "atm-aal5-demo: --ipBytes=" << cfg.ipBytes << " is outside 28.." << maxIp
-                                                << " (IPv4 + UDP headers need 28 bytes; AAL5 "
-                                                   "carries at most 65535 with encapsulation)");
+    options.Require(cfg.ipBytes <= maxIp,
+                    "ipBytes",
+                    "expected at most " + std::to_string(maxIp) + " with " + cfg.encapsulation +
+                        ": the encapsulation header and the IP packet share one 65,535-byte "
+                        "AAL5 CPCS-SDU");
     const AtmCellHeader::Format format = cfg.nni ? AtmCellHeader::NNI : AtmCellHeader::UNI;
-    NS_ABORT_MSG_IF(cfg.vpi > (cfg.nni ? 4095U : 255U),
-                    "atm-aal5-demo: --vpi=" << cfg.vpi << " exceeds the "
-                                            << (cfg.nni ? "NNI maximum 4095" : "UNI maximum 255")
-                                            << (cfg.nni ? "" : "; add --nni for 12-bit VPIs"));
-    NS_ABORT_MSG_IF(cfg.vci > 65535, "atm-aal5-demo: --vci=" << cfg.vci << " exceeds 65535");
+    options.Require(cfg.nni || cfg.vpi <= 255,
+                    "vpi",
+                    "expected at most 255 at the UNI (8-bit VPI); add --nni for 12-bit VPIs");
     const uint32_t cells = AtmEncapsulation::CellsForIpPacket(cfg.ipBytes, mode);
-    NS_ABORT_MSG_IF(cfg.dropCell < -1 || cfg.dropCell >= static_cast<int32_t>(cells),
-                    "atm-aal5-demo: --dropCell="
-                        << cfg.dropCell << " is not a cell index; the PDU has " << cells
-                        << " cells (0.." << cells - 1 << ", or -1 for none)");
-    NS_ABORT_MSG_IF(cfg.corruptCell < -1 || cfg.corruptCell >= static_cast<int32_t>(cells),
-                    "atm-aal5-demo: --corruptCell="
-                        << cfg.corruptCell << " is not a cell index; the PDU has " << cells
-                        << " cells (0.." << cells - 1 << ", or -1 for none)");
+    const std::string indices = "not a cell index: the PDU has " + std::to_string(cells) +
+                                " cells, 0.." + std::to_string(cells - 1);
+    options.Require(cfg.dropCell < static_cast<int32_t>(cells), "dropCell", indices);
+    options.Require(cfg.corruptCell < static_cast<int32_t>(cells), "corruptCell", indices);
 
     Packet::EnablePrinting();
 

@@ -69,6 +69,7 @@
 #include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-output-port.h"
@@ -198,21 +199,6 @@ ConformingPackets(const AtmCellRate& access,
     return -1;
 }
 
-/**
- * @param text an AtmCellRate string
- * @param what the option's name
- * @return the rate (aborts with the reason)
- */
-AtmCellRate
-ParseRate(const std::string& text, const char* what)
-{
-    AtmCellRate rate;
-    std::string error;
-    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(text, &rate, &error),
-                    "atm-cbr-window: --" << what << "=" << text << ": " << error);
-    return rate;
-}
-
 } // namespace
 
 int
@@ -222,89 +208,141 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Usage("One TCP connection through a policed CBR VC or VP; prints one JSON line (see the "
               "file).");
-    cmd.AddValue("pcr",
-                 "PCR of the CBR contract (cells/s, a preset, a cell time or a bit rate; "
-                 "13.824Mbps@payload = 36000)",
-                 c.pcr);
-    cmd.AddValue("rtt", "round-trip propagation delay", c.rtt);
-    cmd.AddValue("window", "TCP window = socket buffers (bytes); scaled above 65,535", c.window);
-    cmd.AddValue("mtu", "IP MTU of the hosts (segment = MTU - 40 - options unless --mss)", c.mtu);
-    cmd.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
-    cmd.AddValue("shaping",
-                 "the source adapter spaces cells at the PCR (PcrShaper); false: line rate "
-                 "(or the packet train of --spacing/--gap)",
-                 c.shaping);
-    cmd.AddValue("shaperTolerance",
-                 "the PcrShaper's Tolerance (0: conforms with CDVT 0, rate quantised to access "
-                 "slots; >= one access cell time: exactly the PCR)",
-                 c.shaperTolerance);
-    cmd.AddValue("spacing",
-                 "packet-train model (BON's SBA-200): per-cell spacing R within a PDU "
-                 "(PacketTrainShaper; 0 with --gap=0: no packet train)",
-                 c.spacing);
-    cmd.AddValue("gap", "packet-train inter-PDU gap I (BON: 52 us, 41 us for MTU 552)", c.gap);
-    cmd.AddValue("granularity",
-                 "packet-train spacing unit, R rounded to a multiple (SBA-200: 0.492us; 0: exact)",
-                 c.granularity);
-    cmd.AddValue("upc", "police the data direction at the network ingress (s1)", c.upc);
-    cmd.AddValue("cdvt", "CDVT of the policed contract", c.cdvt);
-    cmd.AddValue("vp",
-                 "carry the VC inside a VP cross-connected at s1 and s2 and policed per VP",
-                 c.vp);
-    cmd.AddValue("accessRate", "cell rate of the host links", c.accessRate);
-    cmd.AddValue("trunkRate",
-                 "cell rate of s0-s1 and s1-s2 (BON, TEN34: E3; CRC: DS3)",
-                 c.trunkRate);
-    cmd.AddValue("accessDelay",
-                 "one-way delay of each host link (the rest of --rtt is on the "
-                 "inner links)",
-                 c.accessDelay);
-    cmd.AddValue("bufferCells", "cell buffer of every switch port (ASX-200: 256)", c.bufferCells);
-    cmd.AddValue("frameDiscard", "frame-discard UPC (BON ch. 4.7)", c.frameDiscard);
+    AtmCommandLine options(cmd);
+    options.AddValue("pcr",
+                     "PCR of the CBR contract (cells/s, a preset, a cell time or a bit rate; "
+                     "13.824Mbps@payload = 36000)",
+                     c.pcr,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("rtt", "round-trip propagation delay", c.rtt, Time(0), Seconds(100));
+    options.AddValue("window",
+                     "TCP window = socket buffers (bytes); scaled above 65,535",
+                     c.window,
+                     1,
+                     1073725440);
+    options.AddValue("mtu",
+                     "IP MTU of the hosts (segment = MTU - 40 - options unless --mss)",
+                     c.mtu,
+                     68,
+                     65535);
+    options.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
+    options.AddValue("shaping",
+                     "the source adapter spaces cells at the PCR (PcrShaper); false: line rate "
+                     "(or the packet train of --spacing/--gap)",
+                     c.shaping);
+    options.AddValue("shaperTolerance",
+                     "the PcrShaper's Tolerance (0: conforms with CDVT 0, rate quantised to access "
+                     "slots; >= one access cell time: exactly the PCR)",
+                     c.shaperTolerance,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("spacing",
+                     "packet-train model (BON's SBA-200): per-cell spacing R within a PDU "
+                     "(PacketTrainShaper; 0 with --gap=0: no packet train)",
+                     c.spacing,
+                     Time(0),
+                     Seconds(1));
+    options.AddValue("gap",
+                     "packet-train inter-PDU gap I (BON: 52 us, 41 us for MTU 552)",
+                     c.gap,
+                     Time(0),
+                     Seconds(1));
+    options.AddValue(
+        "granularity",
+        "packet-train spacing unit, R rounded to a multiple (SBA-200: 0.492us; 0: exact)",
+        c.granularity,
+        Time(0),
+        Seconds(1));
+    options.AddValue("upc", "police the data direction at the network ingress (s1)", c.upc);
+    options.AddValue("cdvt", "CDVT of the policed contract", c.cdvt, Time(0), Seconds(100));
+    options.AddValue("vp",
+                     "carry the VC inside a VP cross-connected at s1 and s2 and policed per VP",
+                     c.vp);
+    options.AddValue("accessRate",
+                     "cell rate of the host links",
+                     c.accessRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("trunkRate",
+                     "cell rate of s0-s1 and s1-s2 (BON, TEN34: E3; CRC: DS3)",
+                     c.trunkRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("accessDelay",
+                     "one-way delay of each host link (the rest of --rtt is on the "
+                     "inner links)",
+                     c.accessDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("bufferCells",
+                     "cell buffer of every switch port (ASX-200: 256)",
+                     c.bufferCells,
+                     1,
+                     4000000);
+    options.AddValue("frameDiscard", "frame-discard UPC (BON ch. 4.7)", c.frameDiscard);
     // --source, --tcp, --mss, --timerTick, --minRtoTicks, --delayedAck, --delAckTimeout,
     // --timestamps, --dupAckThreshold.
     TcpEraCommandLine tcpOptions;
-    tcpOptions.AddOptions(cmd);
-    cmd.AddValue("tsdu", "application write size in bytes (ttcp/netperf message size)", c.tsdu);
-    cmd.AddValue("maxBytes",
-                 "bytes to transfer (ttcp); goodput = bytes / transfer time (0: greedy for "
-                 "--duration)",
-                 c.maxBytes);
-    cmd.AddValue("duration", "simulated time (the limit with --maxBytes)", c.duration);
-    cmd.AddValue("warmup", "greedy runs: goodput counts the bytes received after this", c.warmup);
-    cmd.AddValue("startJitter",
-                 "the connection starts at U[0, startJitter) (its phase against the TCP timer "
-                 "ticks, which start at 0; 0: at 0, deterministic)",
-                 c.startJitter);
+    tcpOptions.AddOptions(options);
+    options.AddValue("tsdu",
+                     "application write size in bytes (ttcp/netperf message size)",
+                     c.tsdu,
+                     1,
+                     1073741824);
+    options.AddValue("maxBytes",
+                     "bytes to transfer (ttcp); goodput = bytes / transfer time (0: greedy for "
+                     "--duration)",
+                     c.maxBytes,
+                     0,
+                     UINT64_C(1000000000000000));
+    options.AddValue("duration",
+                     "simulated time (the limit with --maxBytes)",
+                     c.duration,
+                     NanoSeconds(1),
+                     Seconds(1000000));
+    options.AddValue("warmup",
+                     "greedy runs: goodput counts the bytes received after this",
+                     c.warmup,
+                     Time(0),
+                     Seconds(1000000));
+    options.AddValue("startJitter",
+                     "the connection starts at U[0, startJitter) (its phase against the TCP timer "
+                     "ticks, which start at 0; 0: at 0, deterministic)",
+                     c.startJitter,
+                     Time(0),
+                     Seconds(100));
     cmd.Parse(argc, argv);
 
-    const AtmCellRate pcr = ParseRate(c.pcr, "pcr");
-    const AtmCellRate access = ParseRate(c.accessRate, "accessRate");
-    const AtmCellRate trunk = ParseRate(c.trunkRate, "trunkRate");
-    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(),
-                    "atm-cbr-window: --duration=" << c.duration.As(Time::S) << " must be > 0");
-    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative() || c.warmup >= c.duration,
-                    "atm-cbr-window: --warmup=" << c.warmup.As(Time::S)
-                                                << " must be in [0, --duration)");
+    const AtmCellRate pcr = AtmCellRate::Parse(c.pcr);
+    const AtmCellRate access = AtmCellRate::Parse(c.accessRate);
+    const AtmCellRate trunk = AtmCellRate::Parse(c.trunkRate);
+    options.Require(c.warmup < c.duration, "warmup", "expected a time below --duration");
     const Time innerDelay = (c.rtt / 2 - c.accessDelay * 2) / 2;
-    NS_ABORT_MSG_IF(innerDelay.IsStrictlyNegative(),
-                    "atm-cbr-window: --rtt=" << c.rtt.As(Time::MS) << " is shorter than four "
-                                             << "access delays of " << c.accessDelay.As(Time::US)
-                                             << "; lower --accessDelay");
-    NS_ABORT_MSG_IF(c.tsdu == 0, "atm-cbr-window: --tsdu must be > 0");
+    options.Require(!innerDelay.IsStrictlyNegative(),
+                    "rtt",
+                    "shorter than four access delays of " + options.GetText("accessDelay") +
+                        "; lower --accessDelay or raise --rtt");
     const bool train = c.spacing.IsStrictlyPositive() || c.gap.IsStrictlyPositive();
-    NS_ABORT_MSG_IF(train && c.shaping,
-                    "atm-cbr-window: --spacing/--gap (packet train) and --shaping (PcrShaper) "
-                    "exclude each other; add --shaping=false");
+    options.Require(!(train && c.shaping),
+                    options.IsSet("spacing") ? "spacing" : "gap",
+                    "the packet train (--spacing/--gap) and --shaping (PcrShaper) exclude each "
+                    "other; add --shaping=false");
+    options.Require(!c.llcSnap || c.mtu <= 65527,
+                    "mtu",
+                    "expected at most 65527 with LLC/SNAP: its 8-byte header and the IP packet "
+                    "share one 65,535-byte AAL5 CPCS-SDU (or --llcSnap=false)");
 
     TcpEraPresets presets = tcpOptions.GetPresets();
     presets.SetMtu(c.mtu);
     presets.SetWindow(c.window);
     const uint32_t mss = presets.GetSegmentSize();
-    const uint32_t options = presets.GetTimestamps() ? 12 : 0;
-    NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
-                    "atm-cbr-window: --mss=" << mss << " + 40 + " << options
-                                             << " option bytes exceeds --mtu=" << c.mtu);
+    const uint32_t tcpOptionBytes = presets.GetTimestamps() ? 12 : 0;
+    options.Require(mss + 40 + tcpOptionBytes <= c.mtu,
+                    "mss",
+                    "a segment of " + std::to_string(mss) + " bytes + 40 + " +
+                        std::to_string(tcpOptionBytes) +
+                        " option bytes exceeds --mtu=" + std::to_string(c.mtu));
+    options.Require(c.window >= mss,
+                    "window",
+                    "the window must hold at least one " + std::to_string(mss) + "-byte segment");
     const AtmEncapsulation::Mode mode =
         c.llcSnap ? AtmEncapsulation::LLC_SNAP : AtmEncapsulation::VC_MUX;
 
@@ -364,7 +402,6 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-cbr-window: negative --startJitter");
     Ptr<AtmBulkTransfer> transfer =
         CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
                                                     UintegerValue(c.tsdu),
@@ -401,7 +438,7 @@ main(int argc, char* argv[])
         AtmPvcHelper::GetLedger(pvc, true).Holds() && AtmPvcHelper::GetLedger(pvc, false).Holds();
 
     // Ceilings (AtmMetrics::MaxTcpGoodput) at the rate the source achieves.
-    const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, options, mode);
+    const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, tcpOptionBytes, mode);
     double sourceRate = access.GetCellsPerSecond();
     Time effectiveSpacing = Time(0);
     if (c.shaping)
@@ -419,7 +456,8 @@ main(int argc, char* argv[])
     {
         ceiling = std::min(ceiling, pcr.GetCellsPerSecond());
     }
-    const double maxGoodputMbps = AtmMetrics::MaxTcpGoodput(ceiling, mss, options, mode) / 1e6;
+    const double maxGoodputMbps =
+        AtmMetrics::MaxTcpGoodput(ceiling, mss, tcpOptionBytes, mode) / 1e6;
     const double windowLimitMbps = c.window * 8.0 / c.rtt.GetSeconds() / 1e6;
     int64_t conformingPackets = -1;
     if (c.upc && !c.shaping)

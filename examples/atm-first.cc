@@ -33,6 +33,7 @@
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
@@ -65,24 +66,70 @@ main(int argc, char* argv[])
     bool ascii = true;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("accessRate", "cell rate of the host links (AtmCellRate string)", accessRate);
-    cmd.AddValue("trunkRate", "cell rate of the switch-to-switch link", trunkRate);
-    cmd.AddValue("accessDelay", "propagation delay of each host link", accessDelay);
-    cmd.AddValue("trunkDelay", "propagation delay of the trunk", trunkDelay);
-    cmd.AddValue("bufferCells", "cell buffer of each switch port (BufferCells)", bufferCells);
-    cmd.AddValue("policy",
-                 "buffer policy of the switch ports: tail, ppd, epd, drop-tail, drop-whole, sd, "
-                 "fba, vc-threshold, or a TypeId name",
-                 policy);
-    cmd.AddValue("credits", "AN2 credits per VC and hop (0: no credit flow control)", credits);
-    cmd.AddValue("mtu", "IP MTU of the hosts' ATM interfaces", mtu);
-    cmd.AddValue("encapsulation", "LlcSnap or VcMux", encapsulation);
-    cmd.AddValue("window", "TCP socket buffers (bytes): the window", window);
-    cmd.AddValue("maxBytes", "bytes to send (0: until the end)", maxBytes);
-    cmd.AddValue("duration", "simulated time of the transfer", duration);
-    cmd.AddValue("pcap", "write atm-first-*.pcap (SunATM)", pcap);
-    cmd.AddValue("ascii", "write atm-first.tr", ascii);
+    AtmCommandLine options(cmd);
+    options.AddValue("accessRate",
+                     "cell rate of the host links (a preset such as OC3c, cells/s, or a bit rate)",
+                     accessRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("trunkRate",
+                     "cell rate of the switch-to-switch link",
+                     trunkRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("accessDelay",
+                     "propagation delay of each host link",
+                     accessDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("trunkDelay",
+                     "propagation delay of the trunk",
+                     trunkDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("bufferCells",
+                     "cell buffer of each switch port (BufferCells)",
+                     bufferCells,
+                     1,
+                     4000000);
+    options.AddValue(
+        "policy",
+        "buffer policy of the switch ports: tail, ppd, epd, drop-tail, drop-whole, sd, "
+        "fba, vc-threshold, vc-tail, pbs, or a TypeId name",
+        policy,
+        AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("credits",
+                     "AN2 credits per VC and hop (0: no credit flow control)",
+                     credits,
+                     0,
+                     1000000);
+    // An IP packet fits one AAL5 CPCS-SDU (65,535 bytes, ITU-T I.363.5) with the 8-byte LLC/SNAP
+    // header of RFC 2684 (VcMux: none); 68 is IPv4's minimum MTU (RFC 791).
+    options.AddValue("mtu", "IP MTU of the hosts' ATM interfaces", mtu, 68, 65535);
+    options.AddChoice("encapsulation",
+                      "RFC 2684 encapsulation",
+                      encapsulation,
+                      {"LlcSnap", "VcMux"});
+    options.AddValue("window", "TCP socket buffers (bytes): the window", window, 1, 1073725440);
+    options.AddValue("maxBytes",
+                     "bytes to send (0: until the end)",
+                     maxBytes,
+                     0,
+                     UINT64_C(1000000000000000));
+    options.AddValue("duration",
+                     "simulated time of the transfer",
+                     duration,
+                     NanoSeconds(1),
+                     Seconds(1000000));
+    options.AddValue("pcap", "write atm-first-*.pcap (SunATM)", pcap);
+    options.AddValue("ascii", "write atm-first.tr", ascii);
     cmd.Parse(argc, argv);
+    options.Require(encapsulation != "LlcSnap" || mtu <= 65527,
+                    "mtu",
+                    "expected at most 65527 with LlcSnap: the 8-byte LLC/SNAP header and the IP "
+                    "packet share one 65,535-byte AAL5 CPCS-SDU (or use --encapsulation=VcMux)");
+    options.Require(window >= mtu - 40 - 12,
+                    "window",
+                    "the window must hold one segment of MTU - 52 = " + std::to_string(mtu - 52) +
+                        " bytes");
 
     // TCP: one segment fills the MTU (40 bytes of IP and TCP headers, 12 of timestamps).
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mtu - 40 - 12));

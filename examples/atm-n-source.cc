@@ -46,6 +46,7 @@
 
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
@@ -63,8 +64,8 @@ main(int argc, char* argv[])
     uint32_t nSources = 5;
     std::string linkRate = "OC3cRaw";
     std::string delays = "lan";
-    Time accessDelay = Time(-1);
-    Time trunkDelay = Time(-1);
+    Time accessDelay;
+    Time trunkDelay;
     uint32_t bufferCells = 1000;
     std::string policy = "tail";
     double threshold = 0.8;
@@ -78,91 +79,185 @@ main(int argc, char* argv[])
     uint32_t firstMss = 0;
     uint32_t window = 0;
     bool delayedAck = false;
-    Time timerTick = Time();
+    Time timerTick;
     uint32_t minRtoTicks = 0;
     std::string tickPhase = "common";
-    Time hostDelay = Time();
+    Time hostDelay;
     Time duration = Seconds(10);
     Time startJitter = MilliSeconds(1);
-    Time vbrOnTime = Time();
-    Time vbrOffTime = Time(-1);
+    Time vbrOnTime;
+    Time vbrOffTime;
     double gr = 0;
     uint32_t vbrBufferCells = 1000000;
     uint32_t initialSsthresh = 0;
 
+    // Ranges: one VC per source on the trunk, from VCI 32 to 65535 (ITU-T I.361), and two host
+    // addresses per source in one /16 LIS; buffers are allocated up front (40 bytes per cell and
+    // port); an IP packet (segment + 40 header bytes) must fit one AAL5 CPCS-SDU of 65,535 bytes
+    // with its 8-byte LLC/SNAP header (ITU-T I.363.5, RFC 2684), so MSS <= 65,487.
+    const Time maxDelay = Seconds(100);
+    std::vector<std::string> delayNames;
+    for (const auto& p : AtmDelayPreset::GetAll())
+    {
+        delayNames.push_back(p.name);
+    }
     CommandLine cmd(__FILE__);
     cmd.Usage("N greedy TCP sources over one ATM trunk; prints one JSON line (see the file).");
-    cmd.AddValue("nSources", "number of TCP sources (one VC each)", nSources);
-    cmd.AddValue("linkRate",
-                 "cell rate of every link: preset (OC3c, OC3cRaw, Sandia, E3, T3, ...), cells/s "
-                 "or a bit rate (155.52Mbps)",
-                 linkRate);
-    cmd.AddValue("delays", "delay preset: " + AtmDelayPreset::GetNames(), delays);
-    cmd.AddValue("accessDelay",
-                 "one-way delay of each access link (overrides --delays)",
-                 accessDelay);
-    cmd.AddValue("trunkDelay", "one-way delay of the trunk (overrides --delays)", trunkDelay);
-    cmd.AddValue("bufferCells", "cell buffer of every switch port", bufferCells);
-    cmd.AddValue("policy",
-                 "buffer policy: tail (UBR), ppd, epd, sd, fba, drop-tail, drop-whole, vc-tail, "
-                 "vc-threshold, or a TypeId",
-                 policy);
-    cmd.AddValue("threshold",
-                 "EPD/SD/FBA threshold R as a fraction of the buffer (policies with "
-                 "ThresholdFraction)",
-                 threshold);
-    cmd.AddValue("z", "SD/FBA scaling Z (policies with Z)", z);
-    cmd.AddValue("perVcQueues", "per-VC queues served round robin in the switches", perVcQueues);
-    cmd.AddValue("perVcBufferCells",
-                 "per-VC queue limit V of drop-tail, drop-whole and vc-tail (0: the policy's "
-                 "default, 256)",
-                 perVcBufferCells);
-    cmd.AddValue("credits", "AN2 credits per VC and hop (0: no credit flow control)", credits);
-    cmd.AddValue("tcp", "TCP variant: vanilla, reno, newreno or sack", tcp);
-    cmd.AddValue("source",
-                 "TCP timer/ACK preset family (TcpEraPresets::ForSource): jain, sandia, bsd, "
-                 "bon-default, crc, ...",
-                 source);
-    cmd.AddValue("mss", "TCP segment payload in bytes (0: the preset's)", mss);
-    cmd.AddValue("firstMss", "MSS of flow 0 only (0: as --mss); SANDIA-FAIR uses 64", firstMss);
-    cmd.AddValue("window", "TCP window = socket buffers in bytes (0: the preset's)", window);
-    cmd.AddValue("delayedAck", "delayed ACKs (200 ms timer)", delayedAck);
-    cmd.AddValue("timerTick",
-                 "TCP timer tick (0: the preset's; jain 100ms, sandia 10ms)",
-                 timerTick);
-    cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's, 2)", minRtoTicks);
-    cmd.AddValue("tickPhase",
-                 "TCP timer tick grids: common (every host's starts at 0) or random (each "
-                 "host's at U[0, tick), as hosts booted at unrelated instants)",
-                 tickPhase);
-    cmd.AddValue("initialSsthresh",
-                 "initial slow-start threshold in bytes (0: the preset's, 65535)",
-                 initialSsthresh);
-    cmd.AddValue("hostDelay",
-                 "host protocol processing per packet sent and per packet received (0: none)",
-                 hostDelay);
-    cmd.AddValue("duration", "simulated time; goodput = bytes delivered / duration", duration);
-    cmd.AddValue("startJitter", "each source starts at U[0, startJitter)", startJitter);
-    cmd.AddValue("vbrOnTime",
-                 "JAIN's on/off VBR source (own host pair, 100 % of the link when ON): ON period "
-                 "(0: no VBR source)",
-                 vbrOnTime);
-    cmd.AddValue("vbrOffTime", "its OFF period (default: equal to --vbrOnTime)", vbrOffTime);
-    cmd.AddValue("gr",
-                 "with a VBR source: the UBR class's guaranteed rate GR in [0, 1] at every switch "
-                 "port (0: VBR has strict priority)",
-                 gr);
-    cmd.AddValue("vbrBufferCells",
-                 "with a VBR source: the VBR class's buffer per port",
-                 vbrBufferCells);
+    AtmCommandLine options(cmd);
+    options.AddValue("nSources", "number of TCP sources (one VC each)", nSources, 1, 32000);
+    options.AddValue(
+        "linkRate",
+        "cell rate of every link: preset (OC3c, OC3cRaw, Sandia, E3, T3, ...), cells/s or a bit "
+        "rate (155.52Mbps)",
+        linkRate,
+        AtmCommandLine::CellRateCheck());
+    options.AddChoice("delays", "delay preset", delays, delayNames);
+    options.AddValue("accessDelay",
+                     "one-way delay of each access link (overrides --delays)",
+                     accessDelay,
+                     Time(0),
+                     maxDelay,
+                     "the --delays preset's");
+    options.AddValue("trunkDelay",
+                     "one-way delay of the trunk (overrides --delays)",
+                     trunkDelay,
+                     Time(0),
+                     maxDelay,
+                     "the --delays preset's");
+    options.AddValue("bufferCells", "cell buffer of every switch port", bufferCells, 1, 4000000);
+    options.AddValue(
+        "policy",
+        "buffer policy: tail (UBR), ppd, epd, sd, fba, drop-tail, drop-whole, vc-tail, "
+        "vc-threshold, pbs, or a TypeId",
+        policy,
+        AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("threshold",
+                     "EPD/SD/FBA threshold R as a fraction of the buffer, in (0, 1) (policies with "
+                     "ThresholdFraction)",
+                     threshold,
+                     0.0,
+                     1.0);
+    options.AddValue("z", "SD/FBA scaling Z, in (0, 1] (policies with Z)", z, 0.0, 1.0);
+    options.AddValue("perVcQueues",
+                     "per-VC queues served round robin in the switches",
+                     perVcQueues);
+    options.AddValue("perVcBufferCells",
+                     "per-VC queue limit V of drop-tail, drop-whole and vc-tail",
+                     perVcBufferCells,
+                     1,
+                     4000000,
+                     "the policy's, 256");
+    options.AddValue("credits",
+                     "AN2 credits per VC and hop (0: no credit flow control)",
+                     credits,
+                     0,
+                     1000000);
+    options.AddChoice("tcp", "TCP variant", tcp, TcpEraPresets::GetVariantNames());
+    options.AddChoice("source",
+                      "TCP timer/ACK preset family (TcpEraPresets::ForSource)",
+                      source,
+                      TcpEraPresets::GetSourceNames());
+    options.AddValue("mss", "TCP segment payload in bytes", mss, 1, 65487, "the preset's");
+    options.AddValue("firstMss",
+                     "MSS of flow 0 only; SANDIA-FAIR uses 64",
+                     firstMss,
+                     1,
+                     65487,
+                     "as --mss");
+    options.AddValue("window",
+                     "TCP window = socket buffers in bytes",
+                     window,
+                     1,
+                     1073725440,
+                     "the preset's");
+    options.AddValue("delayedAck", "delayed ACKs (200 ms timer)", delayedAck);
+    options.AddValue("timerTick",
+                     "TCP timer tick (jain 100ms, sandia 10ms)",
+                     timerTick,
+                     NanoSeconds(1),
+                     maxDelay,
+                     "the preset's");
+    options.AddValue("minRtoTicks",
+                     "minimum RTO in ticks",
+                     minRtoTicks,
+                     1,
+                     1000000,
+                     "the preset's, 2");
+    options.AddChoice("tickPhase",
+                      "TCP timer tick grids: common (every host's starts at 0) or random (each "
+                      "host's at U[0, tick), as hosts booted at unrelated instants)",
+                      tickPhase,
+                      {"common", "random"});
+    options.AddValue("initialSsthresh",
+                     "initial slow-start threshold in bytes",
+                     initialSsthresh,
+                     1,
+                     1073725440,
+                     "the preset's, 65535");
+    options.AddValue("hostDelay",
+                     "host protocol processing per packet sent and per packet received",
+                     hostDelay,
+                     Time(0),
+                     maxDelay);
+    options.AddValue("duration",
+                     "simulated time; goodput = bytes delivered / duration",
+                     duration,
+                     NanoSeconds(1),
+                     Seconds(1000000));
+    options.AddValue("startJitter",
+                     "each source starts at U[0, startJitter)",
+                     startJitter,
+                     Time(0),
+                     maxDelay);
+    options.AddValue(
+        "vbrOnTime",
+        "JAIN's on/off VBR source (own host pair, 100 % of the link when ON): ON period "
+        "(0: no VBR source)",
+        vbrOnTime,
+        Time(0),
+        maxDelay);
+    options.AddValue("vbrOffTime",
+                     "its OFF period",
+                     vbrOffTime,
+                     Time(0),
+                     maxDelay,
+                     "equal to --vbrOnTime");
+    options.AddValue("gr",
+                     "with a VBR source: the UBR class's guaranteed rate GR at every switch port "
+                     "(0: VBR has strict priority)",
+                     gr,
+                     0.0,
+                     1.0);
+    options.AddValue("vbrBufferCells",
+                     "with a VBR source: the VBR class's buffer per port",
+                     vbrBufferCells,
+                     1,
+                     4000000);
     cmd.Parse(argc, argv);
 
-    AtmCellRate rate;
+    // Checks that involve the policy chosen or several options.
+    TypeId policyTid;
     std::string error;
-    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(linkRate, &rate, &error),
-                    "atm-n-source: --linkRate=" << linkRate << ": " << error);
-    NS_ABORT_MSG_IF(!duration.IsStrictlyPositive(),
-                    "atm-n-source: --duration=" << duration.As(Time::S) << " must be > 0");
+    AtmBufferPolicyFactory::TryResolve(policy, &policyTid, &error);
+    TypeId::AttributeInformation info;
+    options.Require(threshold > 0 && threshold < 1,
+                    "threshold",
+                    "expected a number in (0, 1): R is a fraction of the buffer");
+    options.Require(z > 0, "z", "expected a number in (0, 1]");
+    options.Require(
+        !options.IsSet("perVcBufferCells") ||
+            policyTid.LookupAttributeByName("VcBufferCells", &info),
+        "perVcBufferCells",
+        "policy " + policyTid.GetName() +
+            " has no per-VC queue limit; use --policy=drop-tail, drop-whole or vc-tail");
+    options.Require(!options.IsSet("vbrOffTime") || vbrOnTime.IsStrictlyPositive(),
+                    "vbrOffTime",
+                    "give --vbrOnTime as well (the VBR source is off without it)");
+    if (!options.IsSet("vbrOffTime"))
+    {
+        vbrOffTime = vbrOnTime;
+    }
+    const AtmCellRate rate = AtmCellRate::Parse(linkRate);
 
     TcpEraPresets presets = TcpEraPresets::ForSource(source);
     presets.SetVariant(TcpEraPresets::ParseVariant(tcp));
@@ -187,10 +282,19 @@ main(int argc, char* argv[])
     {
         presets.SetInitialSsThresh(initialSsthresh);
     }
+    const std::string segment = std::to_string(presets.GetSegmentSize()) + "-byte segment";
+    options.Require(presets.GetWindow() >= presets.GetSegmentSize(),
+                    options.IsSet("window") ? "window" : "mss",
+                    "the window (" + std::to_string(presets.GetWindow()) +
+                        " bytes) must hold at least one " + segment + "; raise --window");
+    options.Require(presets.GetWindow() >= firstMss,
+                    "firstMss",
+                    "the window (" + std::to_string(presets.GetWindow()) +
+                        " bytes) must hold at least one segment of flow 0");
 
     const AtmDelayPreset preset = AtmDelayPreset::Get(delays);
-    const Time usedAccess = accessDelay.IsNegative() ? preset.accessDelay : accessDelay;
-    const Time usedTrunk = trunkDelay.IsNegative() ? preset.trunkDelay : trunkDelay;
+    const Time usedAccess = options.IsSet("accessDelay") ? accessDelay : preset.accessDelay;
+    const Time usedTrunk = options.IsSet("trunkDelay") ? trunkDelay : preset.trunkDelay;
     AtmNSourceHelper nsrc;
     nsrc.SetNSources(nSources);
     nsrc.SetLinkRate(rate);
@@ -198,8 +302,6 @@ main(int argc, char* argv[])
     nsrc.SetTrunkDelay(usedTrunk);
     nsrc.SetBufferCells(bufferCells);
     nsrc.SetBufferPolicy(policy);
-    const TypeId policyTid = AtmBufferPolicyFactory::Resolve(policy);
-    TypeId::AttributeInformation info;
     if (policyTid.LookupAttributeByName("ThresholdFraction", &info))
     {
         nsrc.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(threshold));
@@ -208,13 +310,8 @@ main(int argc, char* argv[])
     {
         nsrc.SetBufferPolicyAttribute("Z", DoubleValue(z));
     }
-    if (perVcBufferCells > 0)
+    if (options.IsSet("perVcBufferCells"))
     {
-        NS_ABORT_MSG_IF(!policyTid.LookupAttributeByName("VcBufferCells", &info),
-                        "atm-n-source: --perVcBufferCells=" << perVcBufferCells << ": policy "
-                                                            << policyTid.GetName()
-                                                            << " has no per-VC queue limit; use "
-                                                               "drop-tail, drop-whole or vc-tail");
         nsrc.SetBufferPolicyAttribute("VcBufferCells", UintegerValue(perVcBufferCells));
     }
     nsrc.SetPerVcQueues(perVcQueues);
@@ -227,12 +324,10 @@ main(int argc, char* argv[])
         nsrc.SetFlowTcp(0, first);
     }
     nsrc.SetHostCpu(hostDelay, hostDelay);
-    NS_ABORT_MSG_UNLESS(tickPhase == "common" || tickPhase == "random",
-                        "atm-n-source: --tickPhase=" << tickPhase << " (use common or random)");
     nsrc.SetRandomTickPhase(tickPhase == "random");
     if (vbrOnTime.IsStrictlyPositive())
     {
-        nsrc.SetVbrSource(vbrOnTime, vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime);
+        nsrc.SetVbrSource(vbrOnTime, vbrOffTime);
         nsrc.SetGuaranteedRate(gr);
         nsrc.SetVbrBufferCells(vbrBufferCells);
     }
@@ -275,7 +370,7 @@ main(int argc, char* argv[])
         .Add("durationS", duration.GetSeconds())
         .Add("startJitterMs", startJitter.GetSeconds() * 1e3)
         .Add("vbrOnTimeMs", vbrOnTime.GetSeconds() * 1e3)
-        .Add("vbrOffTimeMs", (vbrOffTime.IsNegative() ? vbrOnTime : vbrOffTime).GetSeconds() * 1e3)
+        .Add("vbrOffTimeMs", vbrOffTime.GetSeconds() * 1e3)
         .Add("gr", gr)
         .Add("vbrBufferCells", vbrBufferCells)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))

@@ -61,6 +61,7 @@
 #include "ns3/atm-bulk-transfer.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-output-port.h"
@@ -122,21 +123,6 @@ struct VbrPoliceConfig
     Time warmup{0};                          //!< greedy runs: goodput after this
     Time startJitter{0};                     //!< the connection starts at U[0, startJitter)
 };
-
-/**
- * @param text an AtmCellRate string
- * @param what the option's name
- * @return the rate (aborts with the reason)
- */
-AtmCellRate
-ParseRate(const std::string& text, const char* what)
-{
-    AtmCellRate rate;
-    std::string error;
-    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(text, &rate, &error),
-                    "atm-vbr-police: --" << what << "=" << text << ": " << error);
-    return rate;
-}
 
 /**
  * @param kbps a shaper rate in kb/s
@@ -220,102 +206,187 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Usage("A TCP bulk transfer through a source shaper into a dual-GCRA UPC; prints one "
               "JSON line (see the file).");
-    cmd.AddValue("shaperRate",
-                 "source shaper rate in kb/s: CBR (PcrShaper), or the peak of a VBR shaper with "
-                 "--shaperScr (0: no rate shaper)",
-                 c.shaperRate);
-    cmd.AddValue("shaperScr", "VBR shaper: sustained rate in kb/s (0: CBR shaper)", c.shaperScr);
-    cmd.AddValue("shaperMbs",
-                 "VBR shaper: burst in cells (a Cisco AIP burst counts units of 32 cells)",
-                 c.shaperMbs);
-    cmd.AddValue("shaperConvention",
-                 "how the shaper's kb/s become cells/s: line424 (53-byte cells) or payload384 "
-                 "(48-byte payloads)",
-                 c.shaperConvention);
-    cmd.AddValue("shaperTolerance",
-                 "Tolerance of the rate shapers (0: conforming with CDVT 0, rates quantised to "
-                 "access slots)",
-                 c.shaperTolerance);
-    cmd.AddValue("spacing", "packet-train per-cell spacing R (PacketTrainShaper)", c.spacing);
-    cmd.AddValue("gap", "packet-train inter-PDU gap I (BON-VBR-LAN I_p: 324/376 us)", c.gap);
-    cmd.AddValue("granularity", "packet-train spacing unit (0: exact)", c.granularity);
-    cmd.AddValue("pcr", "UPC PCR (AtmCellRate: cells/s, preset, cell time or bit rate)", c.pcr);
-    cmd.AddValue("cdvt", "UPC CDVT of the PCR test", c.cdvt);
-    cmd.AddValue("scr", "UPC SCR (AtmCellRate)", c.scr);
-    cmd.AddValue("mbs", "UPC MBS in cells", c.mbs);
-    cmd.AddValue("action",
-                 "non-conforming (SCR) cells: drop (VBR.2) or tag (VBR.3); PCR failures are "
-                 "always dropped",
-                 c.action);
-    cmd.AddValue("upc", "police at s0 (false: the contract is only carried)", c.upc);
-    cmd.AddValue("policy",
-                 "buffer policy of the switch ports (short name or TypeId; "
-                 "AtmBufferPolicyFactory)",
-                 c.policy);
-    cmd.AddValue("policyThreshold",
-                 "ThresholdCells of --policy, if it has one (0: its default)",
-                 c.policyThreshold);
-    cmd.AddValue("bufferCells", "cell buffer of every switch port (FORE: 256)", c.bufferCells);
-    cmd.AddValue("accessRate", "cell rate of the host links", c.accessRate);
-    cmd.AddValue("trunkRate", "cell rate of s0-s1", c.trunkRate);
-    cmd.AddValue("rtt", "round-trip propagation delay", c.rtt);
-    cmd.AddValue("accessDelay",
-                 "one-way delay of each host link (the rest of --rtt is on s0-s1)",
-                 c.accessDelay);
-    cmd.AddValue("window", "TCP window = socket buffers (bytes)", c.window);
-    cmd.AddValue("mtu", "IP MTU of the hosts", c.mtu);
-    cmd.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
+    AtmCommandLine options(cmd);
+    options.AddValue(
+        "shaperRate",
+        "source shaper rate in kb/s: CBR (PcrShaper), or the peak of a VBR shaper with "
+        "--shaperScr (0: no rate shaper)",
+        c.shaperRate,
+        0.0,
+        10e6);
+    options.AddValue("shaperScr",
+                     "VBR shaper: sustained rate in kb/s (0: CBR shaper)",
+                     c.shaperScr,
+                     0.0,
+                     10e6);
+    options.AddValue("shaperMbs",
+                     "VBR shaper: burst in cells (a Cisco AIP burst counts units of 32 cells)",
+                     c.shaperMbs,
+                     1,
+                     1000000);
+    options.AddChoice("shaperConvention",
+                      "how the shaper's kb/s become cells/s: line424 (53-byte cells) or payload384 "
+                      "(48-byte payloads)",
+                      c.shaperConvention,
+                      {"line424", "payload384"});
+    options.AddValue("shaperTolerance",
+                     "Tolerance of the rate shapers (0: conforming with CDVT 0, rates quantised to "
+                     "access slots)",
+                     c.shaperTolerance,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("spacing",
+                     "packet-train per-cell spacing R (PacketTrainShaper)",
+                     c.spacing,
+                     Time(0),
+                     Seconds(1));
+    options.AddValue("gap",
+                     "packet-train inter-PDU gap I (BON-VBR-LAN I_p: 324/376 us)",
+                     c.gap,
+                     Time(0),
+                     Seconds(1));
+    options.AddValue("granularity",
+                     "packet-train spacing unit (0: exact)",
+                     c.granularity,
+                     Time(0),
+                     Seconds(1));
+    options.AddValue("pcr",
+                     "UPC PCR (AtmCellRate: cells/s, preset, cell time or bit rate)",
+                     c.pcr,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("cdvt", "UPC CDVT of the PCR test", c.cdvt, Time(0), Seconds(100));
+    options.AddValue("scr", "UPC SCR (AtmCellRate)", c.scr, AtmCommandLine::CellRateCheck());
+    options.AddValue("mbs", "UPC MBS in cells", c.mbs, 1, 1000000);
+    options.AddChoice("action",
+                      "non-conforming (SCR) cells: drop (VBR.2) or tag (VBR.3); PCR failures are "
+                      "always dropped",
+                      c.action,
+                      {"drop", "tag"});
+    options.AddValue("upc", "police at s0 (false: the contract is only carried)", c.upc);
+    options.AddValue("policy",
+                     "buffer policy of the switch ports (short name or TypeId; "
+                     "AtmBufferPolicyFactory)",
+                     c.policy,
+                     AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("policyThreshold",
+                     "ThresholdCells of --policy, if it has one (0: its default)",
+                     c.policyThreshold,
+                     1,
+                     4000000,
+                     "the policy's");
+    options.AddValue("bufferCells",
+                     "cell buffer of every switch port (FORE: 256)",
+                     c.bufferCells,
+                     1,
+                     4000000);
+    options.AddValue("accessRate",
+                     "cell rate of the host links",
+                     c.accessRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("trunkRate",
+                     "cell rate of s0-s1",
+                     c.trunkRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("rtt", "round-trip propagation delay", c.rtt, Time(0), Seconds(100));
+    options.AddValue("accessDelay",
+                     "one-way delay of each host link (the rest of --rtt is on s0-s1)",
+                     c.accessDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("window", "TCP window = socket buffers (bytes)", c.window, 1, 1073725440);
+    options.AddValue("mtu", "IP MTU of the hosts", c.mtu, 68, 65535);
+    options.AddValue("llcSnap", "LLC/SNAP encapsulation (false: VC-mux)", c.llcSnap);
     // --source, --tcp, --mss, --timerTick, --minRtoTicks, --delayedAck, --delAckTimeout,
     // --timestamps, --dupAckThreshold.
     TcpEraCommandLine tcpOptions;
-    tcpOptions.AddOptions(cmd);
-    cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
-    cmd.AddValue("maxBytes", "bytes to transfer (0: greedy for --duration)", c.maxBytes);
-    cmd.AddValue("duration", "simulated time (the limit with --maxBytes)", c.duration);
-    cmd.AddValue("warmup", "greedy runs: goodput counts the bytes received after this", c.warmup);
-    cmd.AddValue("startJitter",
-                 "the connection starts at U[0, startJitter) (its phase against the TCP timer "
-                 "ticks, which start at 0; 0: at 0, deterministic)",
-                 c.startJitter);
+    tcpOptions.AddOptions(options);
+    options.AddValue("tsdu", "application write size in bytes", c.tsdu, 1, 1073741824);
+    options.AddValue("maxBytes",
+                     "bytes to transfer (0: greedy for --duration)",
+                     c.maxBytes,
+                     0,
+                     UINT64_C(1000000000000000));
+    options.AddValue("duration",
+                     "simulated time (the limit with --maxBytes)",
+                     c.duration,
+                     NanoSeconds(1),
+                     Seconds(1000000));
+    options.AddValue("warmup",
+                     "greedy runs: goodput counts the bytes received after this",
+                     c.warmup,
+                     Time(0),
+                     Seconds(1000000));
+    options.AddValue("startJitter",
+                     "the connection starts at U[0, startJitter) (its phase against the TCP timer "
+                     "ticks, which start at 0; 0: at 0, deterministic)",
+                     c.startJitter,
+                     Time(0),
+                     Seconds(100));
     cmd.Parse(argc, argv);
 
-    const AtmCellRate pcr = ParseRate(c.pcr, "pcr");
-    const AtmCellRate scr = ParseRate(c.scr, "scr");
-    const AtmCellRate access = ParseRate(c.accessRate, "accessRate");
-    const AtmCellRate trunk = ParseRate(c.trunkRate, "trunkRate");
-    NS_ABORT_MSG_IF(c.action != "drop" && c.action != "tag",
-                    "atm-vbr-police: --action=" << c.action << ": use drop (VBR.2) or tag (VBR.3)");
-    NS_ABORT_MSG_IF(c.shaperConvention != "line424" && c.shaperConvention != "payload384",
-                    "atm-vbr-police: --shaperConvention=" << c.shaperConvention
-                                                          << ": use line424 or payload384");
-    NS_ABORT_MSG_IF(c.shaperRate < 0 || c.shaperScr < 0, "atm-vbr-police: negative shaper rate");
-    NS_ABORT_MSG_IF(c.shaperScr > 0 && c.shaperRate == 0,
-                    "atm-vbr-police: --shaperScr needs --shaperRate (the peak)");
-    NS_ABORT_MSG_IF(c.shaperScr > c.shaperRate,
-                    "atm-vbr-police: --shaperScr=" << c.shaperScr
-                                                   << " exceeds --shaperRate=" << c.shaperRate);
+    const AtmCellRate pcr = AtmCellRate::Parse(c.pcr);
+    const AtmCellRate scr = AtmCellRate::Parse(c.scr);
+    const AtmCellRate access = AtmCellRate::Parse(c.accessRate);
+    const AtmCellRate trunk = AtmCellRate::Parse(c.trunkRate);
+    for (const auto& [name, kbps] :
+         {std::make_pair("shaperRate", c.shaperRate), std::make_pair("shaperScr", c.shaperScr)})
+    {
+        options.Require(kbps == 0 || kbps >= 0.001,
+                        name,
+                        "expected 0 (none) or a rate of at least 0.001 kb/s (1 b/s)");
+    }
+    options.Require(c.shaperScr == 0 || c.shaperRate > 0,
+                    "shaperScr",
+                    "a VBR shaper needs --shaperRate (its peak) as well");
+    options.Require(c.shaperScr <= c.shaperRate,
+                    "shaperScr",
+                    "expected at most --shaperRate=" + options.GetText("shaperRate") +
+                        " (the sustained rate cannot exceed the peak)");
     const bool train = c.spacing.IsStrictlyPositive() || c.gap.IsStrictlyPositive();
-    NS_ABORT_MSG_IF(train && c.shaperRate > 0,
-                    "atm-vbr-police: --spacing/--gap (packet train) and --shaperRate exclude "
-                    "each other");
-    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(), "atm-vbr-police: --duration must be > 0");
-    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative() || c.warmup >= c.duration,
-                    "atm-vbr-police: --warmup must be in [0, --duration)");
+    options.Require(!(train && c.shaperRate > 0),
+                    options.IsSet("spacing") ? "spacing" : "gap",
+                    "the packet train (--spacing/--gap) and --shaperRate exclude each other");
+    options.Require(c.warmup < c.duration, "warmup", "expected a time below --duration");
     const Time innerDelay = c.rtt / 2 - c.accessDelay * 2;
-    NS_ABORT_MSG_IF(innerDelay.IsStrictlyNegative(),
-                    "atm-vbr-police: --rtt=" << c.rtt.As(Time::MS)
-                                             << " is shorter than four access delays");
-    NS_ABORT_MSG_IF(c.tsdu == 0, "atm-vbr-police: --tsdu must be > 0");
+    options.Require(!innerDelay.IsStrictlyNegative(),
+                    "rtt",
+                    "shorter than four access delays of " + options.GetText("accessDelay") +
+                        "; lower --accessDelay or raise --rtt");
+    options.Require(!c.llcSnap || c.mtu <= 65527,
+                    "mtu",
+                    "expected at most 65527 with LLC/SNAP: its 8-byte header and the IP packet "
+                    "share one 65,535-byte AAL5 CPCS-SDU (or --llcSnap=false)");
     const TypeId policyTid = AtmBufferPolicyFactory::Resolve(c.policy);
+    std::string thresholdAttribute; // EPD-style policies: ThresholdCells; PBS: ClpThresholdCells
+    for (const char* candidate : {"ThresholdCells", "ClpThresholdCells"})
+    {
+        TypeId::AttributeInformation info;
+        if (thresholdAttribute.empty() && policyTid.LookupAttributeByName(candidate, &info))
+        {
+            thresholdAttribute = candidate;
+        }
+    }
+    options.Require(!options.IsSet("policyThreshold") || !thresholdAttribute.empty(),
+                    "policyThreshold",
+                    "policy " + policyTid.GetName() +
+                        " has no ThresholdCells or ClpThresholdCells; use --policy=epd or pbs");
+    options.Require(!options.IsSet("policyThreshold") || c.policyThreshold < c.bufferCells,
+                    "policyThreshold",
+                    "expected fewer cells than --bufferCells=" + std::to_string(c.bufferCells));
 
     TcpEraPresets presets = tcpOptions.GetPresets();
     presets.SetMtu(c.mtu);
     presets.SetWindow(c.window);
     const uint32_t mss = presets.GetSegmentSize();
-    const uint32_t options = presets.GetTimestamps() ? 12 : 0;
-    NS_ABORT_MSG_IF(mss + 40 + options > c.mtu,
-                    "atm-vbr-police: --mss=" << mss << " + 40 + " << options
-                                             << " option bytes exceeds --mtu=" << c.mtu);
+    const uint32_t tcpOptionBytes = presets.GetTimestamps() ? 12 : 0;
+    options.Require(mss + 40 + tcpOptionBytes <= c.mtu,
+                    "mss",
+                    "a segment of " + std::to_string(mss) + " bytes + 40 + " +
+                        std::to_string(tcpOptionBytes) +
+                        " option bytes exceeds --mtu=" + std::to_string(c.mtu));
+    options.Require(c.window >= mss,
+                    "window",
+                    "the window must hold at least one " + std::to_string(mss) + "-byte segment");
     const AtmEncapsulation::Mode mode =
         c.llcSnap ? AtmEncapsulation::LLC_SNAP : AtmEncapsulation::VC_MUX;
 
@@ -327,23 +398,9 @@ main(int argc, char* argv[])
     atm.SetDeviceAttribute("Encapsulation", StringValue(c.llcSnap ? "LlcSnap" : "VcMux"));
     atm.SetSwitchPortAttribute("BufferCells", UintegerValue(c.bufferCells));
     atm.SetBufferPolicy(c.policy);
-    if (c.policyThreshold > 0)
+    if (options.IsSet("policyThreshold"))
     {
-        // EPD-style policies call it ThresholdCells, PBS (the CLP threshold) ClpThresholdCells.
-        TypeId::AttributeInformation info;
-        std::string name;
-        for (const char* candidate : {"ThresholdCells", "ClpThresholdCells"})
-        {
-            if (name.empty() && policyTid.LookupAttributeByName(candidate, &info))
-            {
-                name = candidate;
-            }
-        }
-        NS_ABORT_MSG_IF(name.empty(),
-                        "atm-vbr-police: --policyThreshold: policy "
-                            << policyTid.GetName()
-                            << " has no ThresholdCells or ClpThresholdCells; use epd or pbs");
-        atm.SetBufferPolicyAttribute(name, UintegerValue(c.policyThreshold));
+        atm.SetBufferPolicyAttribute(thresholdAttribute, UintegerValue(c.policyThreshold));
     }
     atm.InstallSwitch(switches);
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(access));
@@ -416,7 +473,6 @@ main(int argc, char* argv[])
     }
 
     // One bulk transfer h0 -> h1.
-    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-vbr-police: negative --startJitter");
     Ptr<AtmBulkTransfer> transfer =
         CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
                                                     UintegerValue(c.tsdu),
@@ -454,7 +510,7 @@ main(int argc, char* argv[])
     };
 
     // The source's schedule: its long-run rate and the packets that conform from idle.
-    const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, options, mode);
+    const uint32_t cellsPerSegment = AtmMetrics::CellsPerSegment(mss, tcpOptionBytes, mode);
     std::unique_ptr<DualGcra> shaperRule;
     if (c.shaperRate > 0)
     {
@@ -496,9 +552,10 @@ main(int argc, char* argv[])
             }
         }
     }
-    const double maxGoodputMbps = AtmMetrics::MaxTcpGoodput(ceiling, mss, options, mode) / 1e6;
+    const double maxGoodputMbps =
+        AtmMetrics::MaxTcpGoodput(ceiling, mss, tcpOptionBytes, mode) / 1e6;
     const double scrGoodputMbps =
-        AtmMetrics::MaxTcpGoodput(scr.GetCellsPerSecond(), mss, options, mode) / 1e6;
+        AtmMetrics::MaxTcpGoodput(scr.GetCellsPerSecond(), mss, tcpOptionBytes, mode) / 1e6;
     const uint64_t events = Simulator::GetEventCount();
 
     AtmJsonLine json;

@@ -46,6 +46,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-pvc-helper.h"
@@ -74,8 +75,8 @@ struct VpSplitConfig
     std::string caseName{"B"};         //!< A: PCR_VC = b, B: PCR_VC = b/2
     std::string vcPcr;                 //!< explicit PCR of each VC ("" = by the case)
     uint32_t k{1};                     //!< connections per sender
-    int k0{-1};                        //!< connections of sender 0 (-1: k)
-    int k1{-1};                        //!< connections of sender 1 (-1: k)
+    int k0{0};                         //!< connections of sender 0 (if --k0 given, else k)
+    int k1{0};                         //!< connections of sender 1 (if --k1 given, else k)
     Time cdvt{MicroSeconds(100)};      //!< the VP's CDVT
     std::string accessRate{"OC3c"};    //!< host links
     std::string trunkRate{"E3"};       //!< s0-s1
@@ -102,21 +103,6 @@ RecordWarmup(std::vector<Ptr<PacketSink>>* sinks, std::vector<uint64_t>* bytes)
     {
         (*bytes)[i] = (*sinks)[i]->GetTotalRx();
     }
-}
-
-/**
- * @param text an AtmCellRate string
- * @param what the option's name
- * @return the rate (aborts with the reason)
- */
-AtmCellRate
-ParseRate(const std::string& text, const char* what)
-{
-    AtmCellRate rate;
-    std::string error;
-    NS_ABORT_MSG_IF(!AtmCellRate::TryParse(text, &rate, &error),
-                    "atm-vp-split: --" << what << "=" << text << ": " << error);
-    return rate;
 }
 
 /**
@@ -147,69 +133,110 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Usage("TEN34-VP-SPLIT: two bunches of TCP connections on two CBR VCs in one policed VP; "
               "prints one JSON line (see the file).");
-    cmd.AddValue("vpRate",
-                 "b, the VP's CBR rate (AtmCellRate; 13.824Mbps@payload = 36000)",
-                 c.vpRate);
-    cmd.AddValue("case", "A: each VC's PCR = b (overbooked); B: PCR = b/2", c.caseName);
-    cmd.AddValue("vcPcr", "each VC's PCR, overriding --case (AtmCellRate)", c.vcPcr);
-    cmd.AddValue("k", "parallel TCP connections per sender (the bunch)", c.k);
-    cmd.AddValue("k0", "connections of sender 0 (-1: --k)", c.k0);
-    cmd.AddValue("k1", "connections of sender 1 (-1: --k; 0: a lone active VC)", c.k1);
-    cmd.AddValue("cdvt",
-                 "CDVT of the VP contract (the operator's; TEN34 does not state it)",
-                 c.cdvt);
-    cmd.AddValue("accessRate", "cell rate of the host links", c.accessRate);
-    cmd.AddValue("trunkRate", "cell rate of s0-s1 (TEN34's PDH segments: E3)", c.trunkRate);
-    cmd.AddValue("rtt", "round-trip propagation delay (NO-ES: 63 ms)", c.rtt);
-    cmd.AddValue("accessDelay", "one-way delay of each host link", c.accessDelay);
-    cmd.AddValue("bufferCells", "cell buffer of every switch port (FORE: 256)", c.bufferCells);
-    cmd.AddValue("window", "TCP window = socket buffers per connection (bytes)", c.window);
-    cmd.AddValue("mtu", "IP MTU (FORE/Classical IP: 9180, MSS 9140)", c.mtu);
+    AtmCommandLine options(cmd);
+    options.AddValue("vpRate",
+                     "b, the VP's CBR rate (AtmCellRate; 13.824Mbps@payload = 36000)",
+                     c.vpRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddChoice("case",
+                      "A: each VC's PCR = b (overbooked); B: PCR = b/2",
+                      c.caseName,
+                      {"A", "B"});
+    options.AddValue("vcPcr",
+                     "each VC's PCR, overriding --case (AtmCellRate)",
+                     c.vcPcr,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("k", "parallel TCP connections per sender (the bunch)", c.k, 0, 1000);
+    options.AddValue("k0", "connections of sender 0", c.k0, 0, 1000, "--k");
+    options.AddValue("k1", "connections of sender 1 (0: a lone active VC)", c.k1, 0, 1000, "--k");
+    options.AddValue("cdvt",
+                     "CDVT of the VP contract (the operator's; TEN34 does not state it)",
+                     c.cdvt,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("accessRate",
+                     "cell rate of the host links",
+                     c.accessRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("trunkRate",
+                     "cell rate of s0-s1 (TEN34's PDH segments: E3)",
+                     c.trunkRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("rtt",
+                     "round-trip propagation delay (NO-ES: 63 ms)",
+                     c.rtt,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("accessDelay",
+                     "one-way delay of each host link",
+                     c.accessDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("bufferCells",
+                     "cell buffer of every switch port (FORE: 256)",
+                     c.bufferCells,
+                     1,
+                     4000000);
+    options.AddValue("window",
+                     "TCP window = socket buffers per connection (bytes)",
+                     c.window,
+                     1,
+                     1073725440);
+    options.AddValue("mtu", "IP MTU (FORE/Classical IP: 9180, MSS 9140)", c.mtu, 68, 65527);
     // --source, --tcp, --timerTick, --delayedAck, --delAckTimeout, with the defaults of
     // TEN34's Solaris 2.x hosts: a 200 ms tick, delayed ACKs on a 50 ms timer.
     TcpEraCommandLine tcpOptions;
     tcpOptions.SetDefaultTimerTick(MilliSeconds(200));
     tcpOptions.SetDefaultDelayedAck(1, MilliSeconds(50));
-    tcpOptions.AddOptions(cmd,
+    tcpOptions.AddOptions(options,
                           TcpEraCommandLine::SOURCE | TcpEraCommandLine::VARIANT |
                               TcpEraCommandLine::TIMER_TICK | TcpEraCommandLine::DELAYED_ACK);
-    cmd.AddValue("tickTimer",
-                 "retransmission timer on tick boundaries (BSD; the grid starts at 0 on every "
-                 "host)",
-                 c.tickTimer);
-    cmd.AddValue("tsdu", "application write size in bytes", c.tsdu);
-    cmd.AddValue("startJitter", "each connection starts at U[0, startJitter)", c.startJitter);
-    cmd.AddValue("duration", "simulated time", c.duration);
-    cmd.AddValue("warmup", "goodput counts the bytes received after this", c.warmup);
+    options.AddValue("tickTimer",
+                     "retransmission timer on tick boundaries (BSD; the grid starts at 0 on every "
+                     "host)",
+                     c.tickTimer);
+    options.AddValue("tsdu", "application write size in bytes", c.tsdu, 1, 1073741824);
+    options.AddValue("startJitter",
+                     "each connection starts at U[0, startJitter)",
+                     c.startJitter,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("duration", "simulated time", c.duration, NanoSeconds(1), Seconds(1000000));
+    options.AddValue("warmup",
+                     "goodput counts the bytes received after this",
+                     c.warmup,
+                     Time(0),
+                     Seconds(1000000));
     cmd.Parse(argc, argv);
 
-    const AtmCellRate b = ParseRate(c.vpRate, "vpRate");
-    NS_ABORT_MSG_IF(c.caseName != "A" && c.caseName != "B",
-                    "atm-vp-split: --case=" << c.caseName << ": use A (PCR = b) or B (PCR = b/2)");
+    const AtmCellRate b = AtmCellRate::Parse(c.vpRate);
     const AtmCellRate vcPcr =
-        !c.vcPcr.empty()
-            ? ParseRate(c.vcPcr, "vcPcr")
+        options.IsSet("vcPcr")
+            ? AtmCellRate::Parse(c.vcPcr)
             : (c.caseName == "A" ? b : AtmCellRate(b.GetNumerator(), 2 * b.GetDenominator()));
-    const AtmCellRate access = ParseRate(c.accessRate, "accessRate");
-    const AtmCellRate trunk = ParseRate(c.trunkRate, "trunkRate");
-    const uint32_t k[2] = {c.k0 >= 0 ? static_cast<uint32_t>(c.k0) : c.k,
-                           c.k1 >= 0 ? static_cast<uint32_t>(c.k1) : c.k};
-    NS_ABORT_MSG_IF(k[0] + k[1] == 0, "atm-vp-split: no connection (--k, --k0, --k1)");
-    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(), "atm-vp-split: --duration must be > 0");
-    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative() || c.warmup >= c.duration,
-                    "atm-vp-split: --warmup must be in [0, --duration)");
-    NS_ABORT_MSG_IF(c.startJitter.IsStrictlyNegative(), "atm-vp-split: negative --startJitter");
+    const AtmCellRate access = AtmCellRate::Parse(c.accessRate);
+    const AtmCellRate trunk = AtmCellRate::Parse(c.trunkRate);
+    const uint32_t k[2] = {options.IsSet("k0") ? static_cast<uint32_t>(c.k0) : c.k,
+                           options.IsSet("k1") ? static_cast<uint32_t>(c.k1) : c.k};
+    options.Require(k[0] + k[1] > 0,
+                    options.IsSet("k1") ? "k1" : "k",
+                    "no connection at all: give at least one (--k, --k0, --k1)");
+    options.Require(c.warmup < c.duration, "warmup", "expected a time below --duration");
     const Time innerDelay = c.rtt / 2 - c.accessDelay * 2;
-    NS_ABORT_MSG_IF(innerDelay.IsStrictlyNegative(),
-                    "atm-vp-split: --rtt=" << c.rtt.As(Time::MS)
-                                           << " is shorter than four access delays");
+    options.Require(!innerDelay.IsStrictlyNegative(),
+                    "rtt",
+                    "shorter than four access delays of " + options.GetText("accessDelay") +
+                        "; lower --accessDelay or raise --rtt");
 
     TcpEraPresets presets = tcpOptions.GetPresets(); // segment size: MTU - 40 - options
     presets.SetMtu(c.mtu);
     presets.SetWindow(c.window);
     presets.SetTickAlignedTimer(c.tickTimer);
     const uint32_t mss = presets.GetSegmentSize();
-    const uint32_t options = presets.GetTimestamps() ? 12 : 0;
+    const uint32_t tcpOptionBytes = presets.GetTimestamps() ? 12 : 0;
+    options.Require(c.window >= mss,
+                    "window",
+                    "the window must hold at least one " + std::to_string(mss) + "-byte segment");
 
     // Topology.
     NodeContainer senders(2);
@@ -376,7 +403,7 @@ main(int argc, char* argv[])
         .Add("maxGoodputMbps",
              AtmMetrics::MaxTcpGoodput(b.GetCellsPerSecond(),
                                        mss,
-                                       options,
+                                       tcpOptionBytes,
                                        AtmEncapsulation::LLC_SNAP) /
                  1e6)
         .Add("upcPoliced", upc.cellsPoliced)

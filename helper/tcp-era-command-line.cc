@@ -5,6 +5,7 @@
 #include "tcp-era-command-line.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/command-line.h"
 #include "ns3/log.h"
 
@@ -53,47 +54,94 @@ void
 TcpEraCommandLine::AddOptions(CommandLine& cmd, uint32_t options)
 {
     NS_LOG_FUNCTION(this << options);
+    // The registrations outlive this temporary AtmCommandLine.
+    AtmCommandLine checked(cmd);
+    AddOptions(checked, options);
+}
+
+void
+TcpEraCommandLine::AddOptions(AtmCommandLine& checked, uint32_t options)
+{
+    NS_LOG_FUNCTION(this << options);
+    // Checked options: a bad value is a usage error naming the option, the value and the valid
+    // range. This object must live until the command line's Parse() returns, as its members are
+    // the variables set.
+    const Time maxTime = Seconds(100);
     if (options & SOURCE)
     {
-        cmd.AddValue("source",
-                     "TCP preset (TcpEraPresets::ForSource): bsd, bon-default, bon-fast, "
-                     "bon-sack, crc, jain, sandia, bon-internetwork",
-                     m_source);
+        checked.AddChoice("source",
+                          "TCP preset (TcpEraPresets::ForSource)",
+                          m_source,
+                          TcpEraPresets::GetSourceNames());
     }
     if (options & VARIANT)
     {
-        cmd.AddValue("tcp",
-                     "TCP variant: vanilla, reno, newreno or sack (default: the preset's)",
-                     m_variant);
+        checked.AddChoice("tcp",
+                          "TCP variant",
+                          m_variant,
+                          TcpEraPresets::GetVariantNames(),
+                          m_variant.empty() ? "the preset's" : "");
     }
     if (options & MSS)
     {
-        cmd.AddValue("mss", "TCP segment payload (0: MTU - 40 - option bytes)", m_mss);
+        // The IP packet (segment + 40 bytes) must fit one AAL5 CPCS-SDU of 65,535 bytes with its
+        // 8-byte LLC/SNAP header (ITU-T I.363.5, RFC 2684).
+        checked.AddValue("mss",
+                         "TCP segment payload in bytes",
+                         m_mss,
+                         1,
+                         65487,
+                         m_mss == 0 ? "MTU - 40 - option bytes" : "");
     }
     if (options & TIMER_TICK)
     {
-        cmd.AddValue("timerTick", "TCP timer tick (0: the preset's)", m_timerTick);
+        checked.AddValue("timerTick",
+                         "TCP timer tick",
+                         m_timerTick,
+                         NanoSeconds(1),
+                         maxTime,
+                         m_timerTick.IsZero() ? "the preset's" : "");
     }
     if (options & MIN_RTO_TICKS)
     {
-        cmd.AddValue("minRtoTicks", "minimum RTO in ticks (0: the preset's)", m_minRtoTicks);
+        checked.AddValue("minRtoTicks",
+                         "minimum RTO in ticks",
+                         m_minRtoTicks,
+                         1,
+                         1000000,
+                         m_minRtoTicks == 0 ? "the preset's" : "");
     }
     if (options & DELAYED_ACK)
     {
-        cmd.AddValue("delayedAck", "delayed ACKs: -1 the preset's, 0 off, 1 on", m_delayedAck);
-        cmd.AddValue("delAckTimeout", "delayed-ACK timer (with --delayedAck=1)", m_delAckTimeout);
+        checked.AddValue("delayedAck",
+                         "delayed ACKs: 0 off, 1 on",
+                         m_delayedAck,
+                         0,
+                         1,
+                         m_delayedAck < 0 ? "the preset's" : "");
+        checked.AddValue("delAckTimeout",
+                         "delayed-ACK timer (with --delayedAck=1)",
+                         m_delAckTimeout,
+                         NanoSeconds(1),
+                         maxTime);
     }
     if (options & TIMESTAMPS)
     {
-        cmd.AddValue("timestamps",
-                     "RFC 1323 timestamps: -1 the preset's, 0 off, 1 on",
-                     m_timestamps);
+        checked.AddValue("timestamps",
+                         "RFC 1323 timestamps: 0 off, 1 on",
+                         m_timestamps,
+                         0,
+                         1,
+                         m_timestamps < 0 ? "the preset's" : "");
     }
     if (options & DUP_ACK_THRESHOLD)
     {
-        cmd.AddValue("dupAckThreshold",
-                     "fast-retransmit threshold (0: the preset's)",
-                     m_dupAckThreshold);
+        checked.AddValue("dupAckThreshold",
+                         "fast-retransmit threshold in duplicate ACKs",
+                         m_dupAckThreshold,
+                         1,
+                         1000,
+                         m_dupAckThreshold == 0 ? "the preset's" : "");
     }
 }
 

@@ -21,6 +21,7 @@
 namespace ns3
 {
 
+class AtmCommandLine;
 class CommandLine;
 
 /**
@@ -30,17 +31,21 @@ class CommandLine;
  *
  * The options and what they do to TcpEraPresets::ForSource(--source):
  *
- * | option            | default | effect                                                    |
- * |-------------------|---------|-----------------------------------------------------------|
- * | --source          | bsd     | the preset (TcpEraPresets::ForSource)                     |
- * | --tcp             | ""      | SetVariant() unless empty (the preset's)                  |
- * | --mss             | 0       | SetSegmentSize(): 0 is MTU - 40 - option bytes            |
- * | --timerTick       | 0       | SetTimerTick() if > 0                                     |
- * | --minRtoTicks     | 0       | SetMinRtoTicks() if > 0                                   |
- * | --delayedAck      | -1      | -1 the preset's; 0 off; 1 on, with --delAckTimeout        |
- * | --delAckTimeout   | 200ms   | the delayed-ACK timer of --delayedAck=1                   |
- * | --timestamps      | -1      | RFC 1323 timestamps: -1 the preset's, 0 off, 1 on         |
- * | --dupAckThreshold | 0       | SetDupAckThreshold() if > 0                               |
+ * | option            | default        | effect                                          |
+ * |-------------------|----------------|-------------------------------------------------|
+ * | --source          | bsd            | the preset (TcpEraPresets::ForSource)           |
+ * | --tcp             | the preset's   | SetVariant(): vanilla, reno, newreno or sack    |
+ * | --mss             | from the MTU   | SetSegmentSize(), 1 ... 65,487 bytes            |
+ * | --timerTick       | the preset's   | SetTimerTick()                                  |
+ * | --minRtoTicks     | the preset's   | SetMinRtoTicks()                                |
+ * | --delayedAck      | the preset's   | 0 off; 1 on, with --delAckTimeout               |
+ * | --delAckTimeout   | 200ms          | the delayed-ACK timer of --delayedAck=1         |
+ * | --timestamps      | the preset's   | RFC 1323 timestamps: 0 off, 1 on                |
+ * | --dupAckThreshold | the preset's   | SetDupAckThreshold(), 1 ... 1000                |
+ *
+ * The options are checked as AtmCommandLine checks its own: a value out of range, a negative
+ * number or an unknown name ends the program with a usage error that names the option, the value
+ * and what is valid (exit code 1), while the command line is parsed.
  *
  * The MTU and the window are left to the program (they size its devices and its ceilings as
  * well): set them on the preset GetPresets() returns.
@@ -100,6 +105,14 @@ class TcpEraCommandLine
      *        keeps its default)
      */
     void AddOptions(CommandLine& cmd, uint32_t options = ALL);
+
+    /**
+     * @brief Register the options on the program's AtmCommandLine, so that its IsSet(),
+     *        GetText() and Require() know them too.
+     * @param checked the program's checked options (before its command line's Parse())
+     * @param options which options (Option values or-ed together)
+     */
+    void AddOptions(AtmCommandLine& checked, uint32_t options = ALL);
 
     /**
      * @brief The preset of --source with the options' overrides (after the command line's
