@@ -128,6 +128,7 @@ atm_test_standalone() {
     atm_run_suites "$1" "$2" "$3"
     atm_run_gtest "$1" "$3"
     atm_run_examples "$1" "$3"
+    atm_check_bad_input "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
     atm_check_doc "$1" "$3"
     atm_check_install "$1" "$3"
@@ -146,6 +147,20 @@ atm_check_doc() {
     rc=$?
     [ $rc -ne 0 ] && tail -n 30 "$1/doc-check.log"
     atm_count "$2 the manual builds with Sphinx without warnings (sphinx-build -W, doc/)" $rc
+}
+
+# The bad-input catalogue (test/bad-input-catalogue.py): every mistaken command line ends in a
+# usage error (exit 1) naming the option, the value and what is valid, within a second, writing
+# nothing. Each case counts once. $1 = build dir, $2 = label prefix.
+atm_check_bad_input() {
+    local word rest
+    while read -r word rest; do
+        case "$word" in
+        PASS) atm_count "$2 bad input: ${rest}" 0 ;;
+        FAIL) atm_count "$2 bad input: ${rest}" 1 ;;
+        *) [ -n "$word" ] && printf '        %s %s\n' "$word" "$rest" ;;
+        esac
+    done < <(python3 "$ATM_ROOT/utils/atm-check-bad-input" "$1" 2>&1)
 }
 
 # The Python interpreter with the distribution's matplotlib (a pyenv/venv python3 first on PATH
