@@ -12,7 +12,9 @@
 # The programs' APIs (helper setters, attributes, contract strings, label ranges) have their
 # own bad-input cases as googletest death tests in test/gtest/.
 #
-# Each entry: (case name, command line, regular expression).
+# Each entry: (case name, command line, regular expression[, exit code, default 1]). The
+# validation runner (utils/atm-validation, run with this build) reports argument errors the way
+# Python's argparse does, with exit code 2.
 
 R = r"run with --help for every option and its default"
 
@@ -114,4 +116,19 @@ cases = [
     ("no connection at all", "atm-vp-split --k=0", r"invalid --k=0: no connection at all"),
     ("the old '--k' sentinel for a bunch", "atm-vp-split --k0=-1", r"invalid --k0=-1: expected an integer in \[0, 1000\]"),
     ("zero timer tick", "atm-vp-split --timerTick=0s", r"invalid --timerTick=0s: expected a time in \[1ns, 100s\]"),
+    # utils/atm-validation: counts, scales and paths, refused before any simulation
+    ("runner: zero seeds", "atm-validation --targets SANDIA-SEL --seeds 0",
+     r"argument --seeds: 0 is not above zero", 2),
+    ("runner: negative jobs", "atm-validation --targets SANDIA-SEL --jobs -1",
+     r"argument --jobs: -1 is not above zero", 2),
+    ("runner: not-a-number duration scale", "atm-validation --targets SANDIA-SEL --duration-scale nan",
+     r"argument --duration-scale: nan is not above zero", 2),
+    ("runner: unknown target", "atm-validation --targets SANDIA-NOPE",
+     r"unknown target\(s\) \['SANDIA-NOPE'\]; see --list", 2),
+    ("runner: build directory without the examples", "atm-validation --targets SANDIA-SEL --build /proc/atm-no-build",
+     r"/proc/atm-no-build/examples/atm-n-source not found: build the module first"),
+    ("runner: output directory that cannot be created", "atm-validation --targets SANDIA-SEL --out /proc/atm-no-out",
+     r"--out /proc/atm-no-out: cannot create the directory"),
+    ("runner: database in a folder that cannot be created", "atm-validation --targets SANDIA-SEL --db /proc/atm-no-db/runs.sqlite",
+     r"--db: the folder of /proc/atm-no-db: cannot create the directory"),
 ]

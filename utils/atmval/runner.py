@@ -120,6 +120,34 @@ def _summary_line(mm):
                      if isinstance(mm.get(k), (int, float)))
 
 
+def _positive(kind):
+    """An argparse type: a number of @p kind above zero (argparse names the option on error)."""
+    def check(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a {kind.__name__}")
+        if not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"{text} is not above zero (expected a finite "
+                                             f"{kind.__name__} > 0)")
+        return value
+    check.__name__ = f"positive {kind.__name__}"
+    return check
+
+
+def _writable_dir(path, what):
+    """Exit with a message naming the option unless @p path is (or can be made) a writable
+    directory; nothing has been simulated yet when this runs."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        sys.exit(f"atm-validation: {what} {path}: cannot create the directory ({e.strerror}); "
+                 f"give a writable path")
+    if not os.access(path, os.W_OK | os.X_OK):
+        sys.exit(f"atm-validation: {what} {path}: the directory is not writable; give a "
+                 f"writable path")
+
+
 def parser():
     p = argparse.ArgumentParser(
         prog="atm-validation",
@@ -132,9 +160,9 @@ def parser():
                    help="target set: quick (LAN-scale, minutes) or full (hours)")
     p.add_argument("--targets", help="comma-separated target ids (overrides --set)")
     p.add_argument("--list", action="store_true", help="list the targets and exit")
-    p.add_argument("--seeds", type=int, help="seeds (RngRun 1..N) per run; default quick 3, "
+    p.add_argument("--seeds", type=_positive(int), help="seeds (RngRun 1..N) per run; default quick 3, "
                    "full 5; a deterministic target (max_seeds 1) runs one")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=_positive(int), default=os.cpu_count() or 1,
                    help="parallel runs (default: all cores, %(default)s here)")
     p.add_argument("--build", default=str(ROOT / "build"), help="the module's build directory")
     p.add_argument("--binary", help="atm-n-source executable (default "
@@ -149,7 +177,7 @@ def parser():
     p.add_argument("--reuse-commit",
                    help="with --reuse: take the runs of this module commit (e.g. 4412bbc) "
                         "instead of the checked-out one; the report then names that commit")
-    p.add_argument("--duration-scale", type=float, default=1.0,
+    p.add_argument("--duration-scale", type=_positive(float), default=1.0,
                    help="multiply every run's simulated duration (smoke tests)")
     p.add_argument("--export", metavar="FILE.csv",
                    help="also write this invocation's runs as CSV, one row per run and seed "
@@ -202,8 +230,11 @@ def main(argv=None):
             sys.exit(f"atm-validation: {binary_of(t)} not found: build the module first "
                      f"(bash utils/quickstart test, or cmake --build {a.build})")
     out = Path(a.out or Path(a.build) / "validation")
-    out.mkdir(parents=True, exist_ok=True)
+    _writable_dir(out, "--out")
     db_path = Path(a.db or out / "runs.sqlite")
+    _writable_dir(db_path.parent, "--db: the folder of")
+    if a.export:
+        _writable_dir(Path(a.export).parent, "--export: the folder of")
     try:
         db = store.open_db(db_path, all_t, lambda m: print(m, file=sys.stderr))
     except store.StoreError as e:
