@@ -25,6 +25,39 @@ NS_LOG_COMPONENT_DEFINE("AtmHelper");
 
 namespace
 {
+
+/**
+ * @brief ObjectFactory::Set with a message that names the helper's setter, the attribute, the
+ *        value and what the attribute accepts (ns-3's own message names only the attribute).
+ * @param factory the factory
+ * @param setter the helper's setter, for the message
+ * @param name the attribute
+ * @param value its value
+ */
+void
+SetChecked(ObjectFactory& factory,
+           const char* setter,
+           const std::string& name,
+           const AttributeValue& value)
+{
+    const TypeId tid = factory.GetTypeId();
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_IF(!tid.LookupAttributeByName(name, &info),
+                    "AtmHelper::" << setter << ": " << tid.GetName() << " has no attribute \""
+                                  << name << "\" (--PrintAttributes=" << tid.GetName()
+                                  << " lists them)");
+    if (!info.checker->CreateValidValue(value))
+    {
+        const std::string text = value.SerializeToString(info.checker);
+        NS_ABORT_MSG("AtmHelper::" << setter << ": " << name << "=" << text
+                                   << " is not a valid value for " << tid.GetName()
+                                   << ", which accepts " << info.checker->GetValueTypeName() << " ("
+                                   << info.checker->GetUnderlyingTypeInformation()
+                                   << "; --PrintAttributes=" << tid.GetName() << ")");
+    }
+    factory.Set(name, value);
+}
+
 /// libpcap's DLT_SUNATM / LINKTYPE_SUNATM: SunATM pseudo-header, then the AAL5 SDU.
 constexpr uint32_t DLT_SUNATM = 123;
 
@@ -156,13 +189,13 @@ AtmHelper::~AtmHelper()
 void
 AtmHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
 {
-    m_channelFactory.Set(name, value);
+    SetChecked(m_channelFactory, "SetChannelAttribute", name, value);
 }
 
 void
 AtmHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
 {
-    m_deviceFactory.Set(name, value);
+    SetChecked(m_deviceFactory, "SetDeviceAttribute", name, value);
 }
 
 void
@@ -174,19 +207,19 @@ AtmHelper::SetAdapterPortAttribute(std::string name, const AttributeValue& value
 void
 AtmHelper::SetSwitchAttribute(std::string name, const AttributeValue& value)
 {
-    m_switchFactory.Set(name, value);
+    SetChecked(m_switchFactory, "SetSwitchAttribute", name, value);
 }
 
 void
 AtmHelper::SetSwitchPortAttribute(std::string name, const AttributeValue& value)
 {
-    m_switchPortFactory.Set(name, value);
+    SetChecked(m_switchPortFactory, "SetSwitchPortAttribute", name, value);
 }
 
 void
 AtmHelper::SetSwitchDeviceAttribute(std::string name, const AttributeValue& value)
 {
-    m_switchDeviceFactory.Set(name, value);
+    SetChecked(m_switchDeviceFactory, "SetSwitchDeviceAttribute", name, value);
 }
 
 void
@@ -201,7 +234,7 @@ AtmHelper::SetBufferPolicyAttribute(std::string name, const AttributeValue& valu
                     "AtmHelper::SetBufferPolicyAttribute: buffer policy "
                         << m_policyFactory.GetTypeId().GetName() << " has no attribute \"" << name
                         << "\"");
-    m_policyFactory.Set(name, value);
+    SetChecked(m_policyFactory, "SetBufferPolicyAttribute", name, value);
 }
 
 void

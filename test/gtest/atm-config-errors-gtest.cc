@@ -20,6 +20,7 @@
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -293,6 +294,42 @@ TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
     {
         EXPECT_EQ(AtmBufferPolicyFactory::Create(name)->GetInstanceTypeId().GetName(), tid);
     }
+}
+
+TEST(AtmConfigErrorsDeathTest, HelperAttributeOutOfItsCheckersRange)
+{
+    // ns-3's own ObjectFactory::Set names only the attribute; the helper adds the value and the
+    // range the attribute's checker accepts.
+    EXPECT_DEATH(
+        {
+            AtmHelper atm;
+            atm.SetBufferPolicy("epd");
+            atm.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(1.5));
+        },
+        "AtmHelper::SetBufferPolicyAttribute: ThresholdFraction=1.5 is not a valid value for "
+        "ns3::EpdBufferPolicy, which accepts ns3::DoubleValue");
+    EXPECT_DEATH(
+        {
+            AtmHelper atm;
+            atm.SetChannelAttribute("Delay", StringValue("-5ms"));
+        },
+        "AtmHelper::SetChannelAttribute: Delay=-5ms is not a valid value for ns3::AtmChannel");
+    EXPECT_DEATH(
+        {
+            AtmHelper atm;
+            atm.SetSwitchPortAttribute("BufferCells", UintegerValue(0));
+        },
+        "AtmHelper::SetSwitchPortAttribute: BufferCells=0 is not a valid value");
+}
+
+TEST(AtmConfigErrorsDeathTest, HelperAttributeThatDoesNotExist)
+{
+    EXPECT_DEATH(
+        {
+            AtmHelper atm;
+            atm.SetDeviceAttribute("Mut", UintegerValue(9180));
+        },
+        "AtmHelper::SetDeviceAttribute: ns3::AtmNetDevice has no attribute \"Mut\"");
 }
 
 } // namespace
