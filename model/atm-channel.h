@@ -108,7 +108,9 @@ class AtmChannel : public Channel
      *        (first bit at @p firstBitSent + Delay, last bit at @p lastBitSent + Delay).
      *        Virtual so that a link whose ends live in different simulator partitions (ns-3's
      *        MPI: the peer on another rank) can send it there instead, as ns-3's
-     *        PointToPointRemoteChannel overrides PointToPointChannel::TransmitStart.
+     *        PointToPointRemoteChannel overrides PointToPointChannel::TransmitStart. With faults
+     *        set, the cell goes through TransmitFaulty() first; an override bypasses them unless
+     *        it does the same.
      * @param from the sending device
      * @param cell the cell
      * @param firstBitSent when the cell's first bit leaves @p from (the start of its slot)
