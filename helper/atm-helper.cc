@@ -5,6 +5,7 @@
 #include "atm-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-cell-error-model.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-credit-flow-control.h"
 #include "ns3/atm-host-cpu.h"
@@ -16,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <iomanip>
+#include <set>
 #include <sstream>
 
 namespace ns3
@@ -335,10 +337,37 @@ AtmHelper::Install(Ptr<Node> a, Ptr<Node> b) const
     NS_ABORT_MSG_IF(!a || !b, "AtmHelper::Install: null node");
     NS_ABORT_MSG_IF(a == b, "AtmHelper::Install: both ends on node " << a->GetId());
     Ptr<AtmChannel> channel = m_channelFactory.Create<AtmChannel>();
+    if (m_errorModelFactory.IsTypeIdSet())
+    {
+        Ptr<AtmCellErrorModel> model = m_errorModelFactory.Create<AtmCellErrorModel>();
+        NS_ABORT_MSG_IF(!model,
+                        "AtmHelper::SetChannelErrorModel: "
+                            << m_errorModelFactory.GetTypeId().GetName()
+                            << " is not an AtmCellErrorModel");
+        channel->SetErrorModel(0, model);
+        channel->SetErrorModel(1, model);
+    }
     NetDeviceContainer devices;
     devices.Add(MakeDevice(a, channel));
     devices.Add(MakeDevice(b, channel));
     return devices;
+}
+
+int64_t
+AtmHelper::AssignStreams(NetDeviceContainer devices, int64_t stream) const
+{
+    int64_t n = 0;
+    std::set<Ptr<AtmChannel>> done;
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<AtmDevice> dev = DynamicCast<AtmDevice>(devices.Get(i));
+        Ptr<AtmChannel> channel = dev ? dev->GetAtmChannel() : nullptr;
+        if (channel && done.insert(channel).second)
+        {
+            n += channel->AssignStreams(stream + n);
+        }
+    }
+    return n;
 }
 
 NetDeviceContainer

@@ -66,6 +66,25 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     void SetChannelAttribute(std::string name, const AttributeValue& value);
     /**
+     * @brief A cell error model on every link created from now on: one new object per link,
+     *        serving both directions (each direction has its own HEC receiver). Like
+     *        SetChannelAttribute("ErrorModel", ...), but without sharing one object between
+     *        links.
+     * @param type the TypeId name of an AtmCellErrorModel (sub)class, e.g.
+     *        "ns3::AtmCellErrorModel"; an empty string: no error model on the next links
+     * @param args attribute name / value pairs, e.g. "CellLossRatio", DoubleValue(1e-4)
+     */
+    template <typename... Ts>
+    void SetChannelErrorModel(std::string type, Ts&&... args);
+    /**
+     * @brief Fix the random streams of the error models on the links of @p devices (each link
+     *        once), as ns-3's helpers' AssignStreams.
+     * @param devices devices whose links to visit
+     * @param stream the first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(NetDeviceContainer devices, int64_t stream) const;
+    /**
      * @brief Attribute of every AtmNetDevice created (Mtu, Encapsulation, TxQueueBytes, ...).
      * @param name the attribute
      * @param value its value
@@ -210,6 +229,7 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
                              bool explicitFilename) override;
 
     ObjectFactory m_channelFactory;      //!< AtmChannel
+    ObjectFactory m_errorModelFactory;   //!< AtmCellErrorModel of new links (unset: none)
     ObjectFactory m_deviceFactory;       //!< AtmNetDevice
     ObjectFactory m_switchFactory;       //!< AtmSwitch
     ObjectFactory m_switchPortFactory;   //!< AtmOutputPort of switch ports
@@ -229,6 +249,18 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 
     std::vector<ClassBuffer> m_classBuffers; //!< class buffers of switch ports (SetClassBuffer)
 };
+
+template <typename... Ts>
+void
+AtmHelper::SetChannelErrorModel(std::string type, Ts&&... args)
+{
+    m_errorModelFactory = ObjectFactory();
+    if (!type.empty())
+    {
+        m_errorModelFactory.SetTypeId(type);
+        m_errorModelFactory.Set(std::forward<Ts>(args)...);
+    }
+}
 
 template <typename... Ts>
 void

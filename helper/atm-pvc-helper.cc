@@ -81,7 +81,7 @@ std::ostream&
 operator<<(std::ostream& os, const AtmVcLedger& l)
 {
     os << "offered=" << l.offered << " delivered=" << l.delivered << " dropped=" << l.dropped
-       << " queued=" << l.queued << " inTransit=" << l.inTransit
+       << " linkLost=" << l.linkLost << " queued=" << l.queued << " inTransit=" << l.inTransit
        << " inReassembly=" << l.inReassembly << (l.Holds() ? " (holds)" : " (BROKEN)");
     return os;
 }
@@ -635,6 +635,11 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
             l.dropped += sp->GetSwitch()->GetUpcDiscards(sp->GetPortIndex(), vc);
         }
         l.queued += port->GetVcCellsInQueue(vc);
+        if (Ptr<AtmChannel> link = dev->GetAtmChannel())
+        {
+            // Cells sent on the hop's link and lost there (counted by the sender's VC index).
+            l.linkLost += link->GetVcCellsLost(link->GetEndIndex(dev), vc);
+        }
     }
     // Offered: cells the source's segmentation produced, stored in its port or staged at this
     // very instant and not yet stored (those are also counted in inTransit).

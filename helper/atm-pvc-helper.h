@@ -47,7 +47,7 @@ struct AtmPvc
 /**
  * @ingroup atm
  * @brief The cell ledger of one direction of a PVC: every cell the source segmented is
- *        delivered, dropped, queued, in transit or in partial reassembly.
+ *        delivered, dropped, lost on a link, queued, in transit or in partial reassembly.
  */
 struct AtmVcLedger
 {
@@ -57,11 +57,13 @@ struct AtmVcLedger
     uint64_t queued{0};    //!< cells in output ports along the path
     uint64_t inTransit{0}; //!< cells on links or arriving (announced, not yet stored)
     uint64_t inReassembly{0}; //!< cells in the destination's partial reassembly
+    /// cells lost on the links of the path (AtmChannel: outages, random loss, HEC discards)
+    uint64_t linkLost{0};
 
     /// @return true if offered equals the sum of the other terms
     bool Holds() const
     {
-        return offered == delivered + dropped + queued + inTransit + inReassembly;
+        return offered == delivered + dropped + linkLost + queued + inTransit + inReassembly;
     }
 };
 

@@ -27,8 +27,10 @@ namespace ns3
  * coset 0x55 (CRC-8/I-432-1). Serialize() computes it; Deserialize() reads it, recomputes it and
  * records the outcome (IsHecOk()) while keeping the received value (GetHec()). A header built or
  * modified in memory has a correct HEC by construction: GetHec() returns the computed value and
- * IsHecOk() is true. The optional I.432 single-bit correction is not modelled: a receiver discards
- * a cell whose HEC does not check.
+ * IsHecOk() is true. This class only checks; the receiver's use of the HEC, the I.432.1 clause
+ * 7.3.1 state machine that corrects a single-bit error in correction mode and discards the other
+ * errored headers, is AtmHecReceiver, which a link with an error model runs per receiving end
+ * (AtmChannel attribute ErrorModel).
  *
  * The format is not carried by the bytes: UNI and NNI headers differ only in how octet 1 is read,
  * so the receiver must know which interface it sits on and call SetFormat() before Deserialize().
