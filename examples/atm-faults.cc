@@ -39,6 +39,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-error-model.h"
 #include "ns3/atm-channel.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-pvc-helper.h"
@@ -55,68 +56,6 @@ using namespace ns3;
 
 namespace
 {
-
-/**
- * @brief Exit with a message on stderr unless @p value lies in [lo, hi].
- * @param option the option's name
- * @param value its value
- * @param lo the smallest valid value
- * @param hi the largest valid value
- * @param range the valid range as the message shows it
- */
-void
-CheckRange(const char* option, double value, double lo, double hi, const char* range)
-{
-    if (!(value >= lo && value <= hi))
-    {
-        std::cerr << "atm-faults: --" << option << "=" << value
-                  << " is out of range; valid: " << range << std::endl;
-        std::exit(1);
-    }
-}
-
-/**
- * @brief Exit with a message on stderr if @p value is below @p lo.
- * @param option the option's name
- * @param value its value
- * @param lo the smallest valid value
- * @param range the valid range as the message shows it
- */
-void
-CheckTime(const char* option, Time value, Time lo, const char* range)
-{
-    if (value < lo)
-    {
-        std::cerr << "atm-faults: --" << option << "=" << value.GetSeconds()
-                  << "s is out of range; valid: " << range << std::endl;
-        std::exit(1);
-    }
-}
-
-/**
- * @brief Read an optional rate option.
- * @param option the option's name
- * @param text its text (empty: not given)
- * @param fallback the value when not given
- * @return the value (exits with a message on stderr if @p text is not a number)
- */
-double
-ParseRate(const char* option, const std::string& text, double fallback)
-{
-    if (text.empty())
-    {
-        return fallback;
-    }
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || *end != '\0')
-    {
-        std::cerr << "atm-faults: --" << option << "=" << text
-                  << " is not a number; valid: [0, 0.5]" << std::endl;
-        std::exit(1);
-    }
-    return value;
-}
 
 /// Stop the run when the sink has received everything.
 struct Completion
@@ -148,8 +87,8 @@ main(int argc, char* argv[])
 {
     double clr = 0;
     double ber = 0;
-    std::string headerBerText; // empty: --ber
-    std::string payloadBerText;
+    double headerBer = 0; // --ber unless given
+    double payloadBer = 0;
     Time downAt = MilliSeconds(50);
     Time downFor = Seconds(0);
     std::string linkRate = "OC3c";
@@ -159,33 +98,47 @@ main(int argc, char* argv[])
     Time limit = Seconds(60);
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("clr", "cell loss ratio of both links, in [0, 1]", clr);
-    cmd.AddValue("ber", "bit error rate of header and payload bits, in [0, 0.5]", ber);
-    cmd.AddValue("headerBer", "bit error rate of the header bits (default: --ber)", headerBerText);
-    cmd.AddValue("payloadBer",
-                 "bit error rate of the payload bits (default: --ber)",
-                 payloadBerText);
-    cmd.AddValue("downAt", "when link 1 (s0 -- h1) goes down (>= 0)", downAt);
-    cmd.AddValue("downFor", "how long it stays down (0: no outage)", downFor);
-    cmd.AddValue("linkRate", "cell rate of both links (AtmCellRate string)", linkRate);
-    cmd.AddValue("linkDelay", "propagation delay of each link (>= 0)", linkDelay);
-    cmd.AddValue("mtu", "IP MTU of the hosts' ATM interfaces, in [576, 65527]", mtu);
-    cmd.AddValue("maxBytes", "bytes to transfer (> 0)", maxBytes);
-    cmd.AddValue("limit", "simulated time limit (> 0)", limit);
+    AtmCommandLine options(cmd);
+    // Bit error rates above 0.5 would mean a bit is more often wrong than right (an inverted
+    // line); the MTU range keeps one IP packet in one AAL5 CPCS-SDU with LLC/SNAP (65,527) and
+    // at least the 576 bytes every IPv4 host accepts (RFC 791).
+    options.AddValue("clr", "cell loss ratio of both links", clr, 0.0, 1.0);
+    options.AddValue("ber", "bit error rate of header and payload bits", ber, 0.0, 0.5);
+    options
+        .AddValue("headerBer", "bit error rate of the header bits", headerBer, 0.0, 0.5, "--ber");
+    options.AddValue("payloadBer",
+                     "bit error rate of the payload bits",
+                     payloadBer,
+                     0.0,
+                     0.5,
+                     "--ber");
+    options.AddValue("downAt", "when link 1 (s0 -- h1) goes down", downAt, Time(0), Seconds(1e6));
+    options.AddValue("downFor",
+                     "how long it stays down (0: no outage)",
+                     downFor,
+                     Time(0),
+                     Seconds(1e6));
+    options.AddValue("linkRate",
+                     "cell rate of both links (a preset such as OC3c, cells/s or a bit rate)",
+                     linkRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("linkDelay",
+                     "propagation delay of each link",
+                     linkDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("mtu", "IP MTU of the hosts' ATM interfaces", mtu, 576, 65527);
+    options.AddValue("maxBytes", "bytes to transfer", maxBytes, 1, UINT64_C(1000000000000000));
+    options.AddValue("limit", "simulated time limit", limit, NanoSeconds(1), Seconds(1e6));
     cmd.Parse(argc, argv);
-    const double headerBer = ParseRate("headerBer", headerBerText, ber);
-    const double payloadBer = ParseRate("payloadBer", payloadBerText, ber);
-
-    CheckRange("clr", clr, 0, 1, "[0, 1]");
-    CheckRange("ber", ber, 0, 0.5, "[0, 0.5]");
-    CheckRange("headerBer", headerBer, 0, 0.5, "[0, 0.5]");
-    CheckRange("payloadBer", payloadBer, 0, 0.5, "[0, 0.5]");
-    CheckTime("downAt", downAt, Seconds(0), "0s or later");
-    CheckTime("downFor", downFor, Seconds(0), "0s (no outage) or longer");
-    CheckTime("linkDelay", linkDelay, Seconds(0), "0s or longer");
-    CheckRange("mtu", mtu, 576, 65527, "[576, 65527]");
-    CheckRange("maxBytes", static_cast<double>(maxBytes), 1, HUGE_VAL, "1 or more");
-    CheckTime("limit", limit, TimeStep(1), "more than 0s");
+    if (!options.IsSet("headerBer"))
+    {
+        headerBer = ber;
+    }
+    if (!options.IsSet("payloadBer"))
+    {
+        payloadBer = ber;
+    }
 
     // TCP: one segment fills the MTU (40 bytes of IP and TCP headers, 12 of timestamps).
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mtu - 40 - 12));

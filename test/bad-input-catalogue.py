@@ -116,6 +116,12 @@ cases = [
     ("no connection at all", "atm-vp-split --k=0", r"invalid --k=0: no connection at all"),
     ("the old '--k' sentinel for a bunch", "atm-vp-split --k0=-1", r"invalid --k0=-1: expected an integer in \[0, 1000\]"),
     ("zero timer tick", "atm-vp-split --timerTick=0s", r"invalid --timerTick=0s: expected a time in \[1ns, 100s\]"),
+    # atm-faults: fault injection
+    ("cell loss ratio above one", "atm-faults --clr=2", r"atm-faults: invalid --clr=2: expected a number in \[0, 1\]"),
+    ("bit error rate above one half", "atm-faults --headerBer=0.6", r"invalid --headerBer=0\.6: expected a number in \[0, 0\.5\]"),
+    ("negative outage", "atm-faults --downFor=-1ms", r"invalid --downFor=-1ms: expected a time in \[0s, 1000000s\]"),
+    ("MTU below what every IPv4 host accepts", "atm-faults --mtu=500", r"invalid --mtu=500: expected an integer in \[576, 65527\]"),
+    ("nothing to transfer", "atm-faults --maxBytes=0", r"invalid --maxBytes=0: expected an integer in \[1, "),
     # utils/atm-validation: counts, scales and paths, refused before any simulation
     ("runner: zero seeds", "atm-validation --targets SANDIA-SEL --seeds 0",
      r"argument --seeds: 0 is not above zero", 2),
