@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <sstream>
@@ -116,7 +117,13 @@ PrintTime(std::ostream& os, Time t)
 }
 
 /**
- * @brief Parse a Time without aborting.
+ * @brief Parse a Time without aborting: a finite decimal number and one of ns-3's time units (no
+ *        unit: seconds), within half the Time range.
+ *
+ * ns-3's own string conversion (Time(std::string), which TimeValue uses) aborts the program on an
+ * unknown unit ("5xs"), reads a malformed number ("e", "1e") as 0 and overflows on huge values,
+ * so the form is checked here first; a string that passes is converted by ns-3, with its result.
+ *
  * @param text the value
  * @param t receives the time
  * @return true on success
@@ -124,13 +131,53 @@ PrintTime(std::ostream& os, Time t)
 bool
 ParseTime(const std::string& text, Time* t)
 {
-    TimeValue v;
-    if (!v.DeserializeFromString(text, MakeTimeChecker()))
+    /// ns-3's time units (time.cc, Time::Time(const std::string&)) and their length in seconds.
+    static const struct
+    {
+        const char* unit;
+        double seconds;
+    } UNITS[] = {{"", 1},
+                 {"s", 1},
+                 {"ms", 1e-3},
+                 {"us", 1e-6},
+                 {"ns", 1e-9},
+                 {"ps", 1e-12},
+                 {"fs", 1e-15},
+                 {"min", 60},
+                 {"h", 3600},
+                 {"d", 86400},
+                 {"y", 365 * 86400.0}};
+
+    const std::string::size_type split = text.find_first_not_of("+-0123456789.eE");
+    const std::string number = text.substr(0, split);
+    const std::string unit = split == std::string::npos ? "" : text.substr(split);
+    char* end = nullptr;
+    const double value = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+    if (number.empty() || end == nullptr || *end != '\0' || !std::isfinite(value))
     {
         return false;
     }
-    *t = v.Get();
-    return true;
+    for (const auto& u : UNITS)
+    {
+        if (unit == u.unit)
+        {
+            // Within half the range of Time at the current resolution (about +-146 years at ns),
+            // and a number ns-3's fixed-point conversion holds.
+            if (!(std::fabs(value) < 1e18 &&
+                  std::fabs(value) * u.seconds < Time::Max().GetSeconds() / 2))
+            {
+                return false;
+            }
+            TimeValue v;
+            if (!v.DeserializeFromString(text, MakeTimeChecker()))
+            {
+                return false;
+            }
+            *t = v.Get();
+            return true;
+        }
+    }
+    return false;
 }
 
 /**
