@@ -163,7 +163,7 @@ ParseTime(const std::string& text, Time* t)
         {
             // Within half the range of Time at the current resolution (about +-146 years at ns),
             // and a number ns-3's fixed-point conversion holds.
-            if (!(std::fabs(value) < 1e18 &&
+            if (!(std::fabs(value) < 9e18 &&
                   std::fabs(value) * u.seconds < Time::Max().GetSeconds() / 2))
             {
                 return false;
