@@ -235,6 +235,20 @@ ParseDouble(const std::string& text, double* x)
     return true;
 }
 
+/**
+ * @brief Whether an ABR parameter set is the default one (nothing given).
+ * @param a the set
+ * @return true if every parameter has its default value
+ */
+bool
+IsDefaultAbrSet(const AtmAbrParameters& a)
+{
+    const AtmAbrParameters d;
+    return a.icr == d.icr && a.rif == d.rif && a.rdf == d.rdf && a.tbe == d.tbe &&
+           a.frtt == d.frtt && a.nrm == d.nrm && a.trm == d.trm && a.adtf == d.adtf &&
+           a.cdf == d.cdf;
+}
+
 } // namespace
 
 const char*
@@ -515,6 +529,12 @@ AtmTrafficContract::IsValid(std::string* error) const
     else if (!gfr && m_mfs != 0)
     {
         why << "MFS is a GFR parameter; remove MfsCells from the " << m_category << " contract";
+    }
+    else if (!abr && !IsDefaultAbrSet(m_abr))
+    {
+        why << "ICR, RIF, RDF, TBE, Nrm, Trm, Adtf, Cdf and Frtt are ABR parameters; remove them "
+               "from the "
+            << m_category << " contract";
     }
     else if (m_cdvt.IsStrictlyNegative() || m_cdvtScr.IsStrictlyNegative() ||
              m_cdvtMcr.IsStrictlyNegative())

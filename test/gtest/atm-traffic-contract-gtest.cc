@@ -100,6 +100,13 @@ TEST(AtmTrafficContract, RefusesEachBrokenRuleNamingTheValueAndTheRule)
         std::string::npos);
     EXPECT_NE(ParseError("CBR.1 PcrCellsPerSec=1000 Cdvt=-1us").find("CDVT is negative"),
               std::string::npos);
+    // ABR parameters on another category were accepted but not printed, so the printout read
+    // back a different contract (found by fuzz/atm-fuzz-traffic-contract).
+    EXPECT_NE(ParseError("UBR.2 IcrCellsPerSec=4Mbps").find("are ABR parameters"),
+              std::string::npos);
+    EXPECT_NE(ParseError("CBR.1 PcrCellsPerSec=1000 Rif=0.5").find("are ABR parameters"),
+              std::string::npos);
+    EXPECT_EQ(ParseError("ABR PcrCellsPerSec=1000 IcrCellsPerSec=500 Rif=0.5"), "");
     // Times that ns-3's own conversion aborts on (unknown unit), reads as 0 s (a malformed
     // number) or overflows on are refused, not fatal (found by fuzz/atm-fuzz-traffic-contract).
     for (const char* cdvt : {"5xs", "1@0ms", "e", "1e", "-", "1e300s", "1e20fs", "inf", "nan"})
