@@ -118,11 +118,13 @@ PrintTime(std::ostream& os, Time t)
 
 /**
  * @brief Parse a Time without aborting: a finite decimal number and one of ns-3's time units (no
- *        unit: seconds), within half the Time range.
+ *        unit: seconds), below 2^53 steps of the time resolution (104 days at ns).
  *
  * ns-3's own string conversion (Time(std::string), which TimeValue uses) aborts the program on an
  * unknown unit ("5xs"), reads a malformed number ("e", "1e") as 0 and overflows on huge values,
  * so the form is checked here first; a string that passes is converted by ns-3, with its result.
+ * ns-3 converts through a double, which holds every integer only up to 2^53: within that range
+ * the printout of a time (whole ns or ps, PrintTime()) reads back to the same time.
  *
  * @param text the value
  * @param t receives the time
@@ -161,10 +163,10 @@ ParseTime(const std::string& text, Time* t)
     {
         if (unit == u.unit)
         {
-            // Within half the range of Time at the current resolution (about +-146 years at ns),
-            // and a number ns-3's fixed-point conversion holds.
+            // Below 2^53 resolution steps (Time::Max() is 2^63 of them), and a number that
+            // ns-3's fixed-point conversion holds (below 2^63, for the small units).
             if (!(std::fabs(value) < 9e18 &&
-                  std::fabs(value) * u.seconds < Time::Max().GetSeconds() / 2))
+                  std::fabs(value) * u.seconds < std::ldexp(Time::Max().GetSeconds(), -10)))
             {
                 return false;
             }
