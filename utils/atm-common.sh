@@ -123,11 +123,24 @@ EOF
     )
 }
 
+# Determinism of the examples (utils/atm-check-determinism): every command of
+# test/examples-to-run.py twice with the same --RngRun in two processes (identical output), once
+# with another (results change exactly for the stochastic ones). About 25 s on 2 cores.
+# $1 = build dir, $2 = label prefix.
+atm_check_determinism() {
+    local rc
+    atm_python "$ATM_ROOT/utils/atm-check-determinism" --build "$1" >"$1/determinism.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && grep -v '^ok ' "$1/determinism.log" | tail -n 30
+    atm_count "$2 examples are deterministic per --RngRun and change with it where stochastic (utils/atm-check-determinism)" $rc
+}
+
 # Everything a standalone build can test. $1 = build dir, $2 = fullness, $3 = label.
 atm_test_standalone() {
     atm_run_suites "$1" "$2" "$3"
     atm_run_gtest "$1" "$3"
     atm_run_examples "$1" "$3"
+    atm_check_determinism "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
     atm_check_doc "$1" "$3"
     atm_check_install "$1" "$3"
