@@ -296,7 +296,7 @@ atm_check_style() {
         { python3 -m venv "$venv" 2>/dev/null || { atm_apt_install python3-venv && python3 -m venv "$venv"; }; } \
             && "$venv/bin/pip" install -q clang-format==19.1.7 codespell==2.4.1 >"$log" 2>&1
     fi
-    (cd "$ATM_ROOT" && find model helper test examples bench -name '*.h' -o -name '*.cc' \
+    (cd "$ATM_ROOT" && find model helper test examples bench fuzz -name '*.h' -o -name '*.cc' \
         | sort | xargs "$venv/bin/clang-format" --dry-run -Werror) >"$log" 2>&1
     rc=$?
     [ $rc -ne 0 ] && { grep -E '^[^ ].*(error|warning):' "$log" | head -n 20; atm_log "format with: $venv/bin/clang-format -i <file>"; }
