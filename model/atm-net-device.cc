@@ -211,6 +211,18 @@ AtmNetDevice::DoDispose()
     m_receiveErrorModel = nullptr;
     m_cpu = nullptr;
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
+    // Trace sinks may hold a Ptr to this device (AtmHelper's ascii trace binds it into FrameTx
+    // and FrameRx): drop them, or that reference cycle keeps the device and all it holds alive
+    // after Simulator::Destroy().
+    m_macTxTrace = TracedCallback<Ptr<const Packet>>();
+    m_macRxTrace = TracedCallback<Ptr<const Packet>>();
+    m_txDropTrace = TracedCallback<uint32_t, Ptr<const Packet>, const char*>();
+    m_rxFrameDropTrace = TracedCallback<uint32_t, Ptr<const Packet>, const char*>();
+    m_rxCellDropTrace = TracedCallback<const AtmCell&, const char*>();
+    m_frameTxTrace = TracedCallback<uint32_t, Ptr<const Packet>>();
+    m_frameRxTrace = TracedCallback<uint32_t, Ptr<const Packet>>();
+    m_snifferTrace = TracedCallback<Ptr<const Packet>>();
+    m_promiscSnifferTrace = TracedCallback<Ptr<const Packet>>();
     AtmDevice::DoDispose();
 }
 

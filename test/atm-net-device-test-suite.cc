@@ -715,6 +715,47 @@ class AtmPcapTestCase : public TestCase
 };
 
 /**
+ * @brief A trace sink that holds a Ptr to the device it traces, as AtmHelper's ascii trace does.
+ * @param device the traced device
+ * @param vc the VC
+ * @param sdu the frame
+ */
+void
+FrameSinkHoldingDevice(Ptr<AtmNetDevice> device, uint32_t vc, Ptr<const Packet> sdu)
+{
+}
+
+/**
+ * @ingroup atm-tests
+ * @brief Dispose() drops the trace sinks, so a sink bound to its own device is no reference
+ *        cycle (found by LeakSanitizer in the sanitizer build: AtmHelper::EnableAscii leaked
+ *        every traced adapter).
+ */
+class AtmDisposeDropsTraceSinksTestCase : public TestCase
+{
+  public:
+    AtmDisposeDropsTraceSinksTestCase()
+        : TestCase("Dispose() releases a trace sink that holds the device itself")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmNetDevice> device = CreateObject<AtmNetDevice>();
+        const uint32_t alone = device->GetReferenceCount();
+        for (const char* trace : {"FrameTx", "FrameRx"})
+        {
+            device->TraceConnectWithoutContext(trace,
+                                               MakeBoundCallback(&FrameSinkHoldingDevice, device));
+        }
+        NS_TEST_ASSERT_MSG_GT(device->GetReferenceCount(), alone, "the sinks hold the device");
+        device->Dispose();
+        NS_TEST_ASSERT_MSG_EQ(device->GetReferenceCount(), alone, "Dispose() released the sinks");
+    }
+};
+
+/**
  * @ingroup atm-tests
  * @brief The cell-transport system test suite.
  */
@@ -734,6 +775,7 @@ class AtmNetDeviceTestSuite : public TestSuite
         AddTestCase(new AtmFrameQueueLimitTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmHelperPoliciesTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmLossyLedgerTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmDisposeDropsTraceSinksTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -123,12 +123,25 @@ EOF
     )
 }
 
+# Determinism of the examples (utils/atm-check-determinism): every command of
+# test/examples-to-run.py twice with the same --RngRun in two processes (identical output), once
+# with another (results change exactly for the stochastic ones). About 25 s on 2 cores.
+# $1 = build dir, $2 = label prefix.
+atm_check_determinism() {
+    local rc
+    atm_python "$ATM_ROOT/utils/atm-check-determinism" --build "$1" >"$1/determinism.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && grep -v '^ok ' "$1/determinism.log" | tail -n 30
+    atm_count "$2 examples are deterministic per --RngRun and change with it where stochastic (utils/atm-check-determinism)" $rc
+}
+
 # Everything a standalone build can test. $1 = build dir, $2 = fullness, $3 = label.
 atm_test_standalone() {
     atm_run_suites "$1" "$2" "$3"
     atm_run_gtest "$1" "$3"
     atm_run_examples "$1" "$3"
     atm_check_bad_input "$1" "$3"
+    atm_check_determinism "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
     atm_check_doc "$1" "$3"
     atm_check_install "$1" "$3"
@@ -298,7 +311,7 @@ atm_check_style() {
         { python3 -m venv "$venv" 2>/dev/null || { atm_apt_install python3-venv && python3 -m venv "$venv"; }; } \
             && "$venv/bin/pip" install -q clang-format==19.1.7 codespell==2.4.1 >"$log" 2>&1
     fi
-    (cd "$ATM_ROOT" && find model helper test examples bench -name '*.h' -o -name '*.cc' \
+    (cd "$ATM_ROOT" && find model helper test examples bench fuzz -name '*.h' -o -name '*.cc' \
         | sort | xargs "$venv/bin/clang-format" --dry-run -Werror) >"$log" 2>&1
     rc=$?
     [ $rc -ne 0 ] && { grep -E '^[^ ].*(error|warning):' "$log" | head -n 20; atm_log "format with: $venv/bin/clang-format -i <file>"; }
@@ -307,6 +320,63 @@ atm_check_style() {
     rc=$?
     [ $rc -ne 0 ] && head -n 20 "$log"
     atm_count "$1 no misspelling in code and docs (codespell 2.4.1, .codespellrc)" $rc
+}
+
+# The sanitizer build (doc/atm-reliability.rst, "Sanitizers"): the module, its test runner and the
+# googletest binary built with ASan and UBSan (-DATM_SANITIZE=ON, -O1) in their own build dir;
+# every ns-3 suite (at $2, default QUICK) and the googletest binary run in it, and a sanitizer
+# report fails the run: UBSan aborts at the first report (-fno-sanitize-recover), ASan exits
+# non-zero, and the logs are searched for reports besides. LeakSanitizer is on: ns-3's
+# static-lifetime objects are still reachable at exit, so they are not reported. The UBSan
+# suppression file utils/atm-ubsan.supp lists reports whose faulty code is ns-3's (with reasons).
+# $1 = build dir, $2 = fullness, $3 = label prefix, rest = extra CMake arguments.
+atm_run_sanitized() {
+    local dir=${1:?} fullness=${2:-QUICK} label=$3 rc
+    shift 3
+    atm_log "building the atm module with ASan and UBSan in $dir"
+    mkdir -p "$dir"
+    cmake -S "$ATM_ROOT" -B "$dir" -G Ninja -DATM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+        "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" "$@" >"$dir/atm-configure.log" 2>&1 \
+        && cmake --build "$dir" -j "$(nproc)" --target ns3-atm atm-test-runner atm-gtest \
+            >"$dir/atm-build.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && tail -n 40 "$dir/atm-build.log" "$dir/atm-configure.log"
+    atm_count "$label ASan+UBSan build (module, test runner, googletest)" $rc
+    [ $rc -eq 0 ] || return 1
+    rm -f "$dir"/suite-*.log "$dir/gtest.log"
+    (
+        export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1"
+        export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$ATM_ROOT/utils/atm-ubsan.supp"
+        atm_run_suites "$dir" "$fullness" "$label"
+        atm_run_gtest "$dir" "$label"
+        echo "$ATM_PASSED $ATM_FAILED $ATM_FAILURES" >"$dir/sanitized-counts"
+    )
+    read -r ATM_PASSED ATM_FAILED ATM_FAILURES <"$dir/sanitized-counts"
+    ! grep -lE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:" "$dir"/suite-*.log "$dir/gtest.log"
+    atm_count "$label no sanitizer report in any suite or googletest log" $?
+}
+
+# The fuzz targets of fuzz/ (doc/atm-reliability.rst, "Fuzzing"), each for $1 seconds, built
+# with clang-14 and libFuzzer in build-fuzz (utils/atm-fuzz installs them if missing). $2 = label.
+atm_run_fuzz() {
+    local seconds=${1:?} label=$2 log=$ATM_ROOT/build-fuzz/atm-fuzz-ci.log rc
+    mkdir -p "$ATM_ROOT/build-fuzz"
+    bash "$ATM_ROOT/utils/atm-fuzz" --seconds "$seconds" >"$log" 2>&1
+    rc=$?
+    grep -E '^[a-z0-9-]+ +[0-9?]+ inputs' "$log"
+    [ $rc -ne 0 ] && tail -n 30 "$log"
+    atm_count "$label fuzz targets (cell header, AAL5 reassembler, traffic contract, cell rate), ${seconds} s each, no failure" $rc
+}
+
+# The soak run (doc/atm-reliability.rst, "Soak"): bench/atm-soak of a standalone build for $2
+# cell-hops; RSS flat after warm-up and every cell ledger balanced. $1 = build dir, $3 = label.
+atm_run_soak() {
+    local dir=${1:?} hops=${2:?} label=$3 rc
+    "$dir/bench/atm-soak" --cellHops="$hops" >"$dir/soak.log" 2>&1
+    rc=$?
+    grep -E "^RSS after warm-up" "$dir/soak.log"
+    [ $rc -ne 0 ] && tail -n 30 "$dir/soak.log"
+    atm_count "$label soak: $hops cell-hops in one process, RSS flat after warm-up (bench/atm-soak)" $rc
 }
 
 atm_summary() {

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <sstream>
@@ -116,7 +117,15 @@ PrintTime(std::ostream& os, Time t)
 }
 
 /**
- * @brief Parse a Time without aborting.
+ * @brief Parse a Time without aborting: a finite decimal number and one of ns-3's time units (no
+ *        unit: seconds), below 2^53 steps of the time resolution (104 days at ns).
+ *
+ * ns-3's own string conversion (Time(std::string), which TimeValue uses) aborts the program on an
+ * unknown unit ("5xs"), reads a malformed number ("e", "1e") as 0 and overflows on huge values,
+ * so the form is checked here first; a string that passes is converted by ns-3, with its result.
+ * ns-3 converts through a double, which holds every integer only up to 2^53: within that range
+ * the printout of a time (whole ns or ps, PrintTime()) reads back to the same time.
+ *
  * @param text the value
  * @param t receives the time
  * @return true on success
@@ -124,13 +133,53 @@ PrintTime(std::ostream& os, Time t)
 bool
 ParseTime(const std::string& text, Time* t)
 {
-    TimeValue v;
-    if (!v.DeserializeFromString(text, MakeTimeChecker()))
+    /// ns-3's time units (time.cc, Time::Time(const std::string&)) and their length in seconds.
+    static const struct
+    {
+        const char* unit;
+        double seconds;
+    } UNITS[] = {{"", 1},
+                 {"s", 1},
+                 {"ms", 1e-3},
+                 {"us", 1e-6},
+                 {"ns", 1e-9},
+                 {"ps", 1e-12},
+                 {"fs", 1e-15},
+                 {"min", 60},
+                 {"h", 3600},
+                 {"d", 86400},
+                 {"y", 365 * 86400.0}};
+
+    const std::string::size_type split = text.find_first_not_of("+-0123456789.eE");
+    const std::string number = text.substr(0, split);
+    const std::string unit = split == std::string::npos ? "" : text.substr(split);
+    char* end = nullptr;
+    const double value = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+    if (number.empty() || end == nullptr || *end != '\0' || !std::isfinite(value))
     {
         return false;
     }
-    *t = v.Get();
-    return true;
+    for (const auto& u : UNITS)
+    {
+        if (unit == u.unit)
+        {
+            // Below 2^53 resolution steps (Time::Max() is 2^63 of them), and a number that
+            // ns-3's fixed-point conversion holds (below 2^63, for the small units).
+            if (!(std::fabs(value) < 9e18 &&
+                  std::fabs(value) * u.seconds < std::ldexp(Time::Max().GetSeconds(), -10)))
+            {
+                return false;
+            }
+            TimeValue v;
+            if (!v.DeserializeFromString(text, MakeTimeChecker()))
+            {
+                return false;
+            }
+            *t = v.Get();
+            return true;
+        }
+    }
+    return false;
 }
 
 /**
@@ -186,6 +235,20 @@ ParseDouble(const std::string& text, double* x)
     }
     *x = v;
     return true;
+}
+
+/**
+ * @brief Whether an ABR parameter set is the default one (nothing given).
+ * @param a the set
+ * @return true if every parameter has its default value
+ */
+bool
+IsDefaultAbrSet(const AtmAbrParameters& a)
+{
+    const AtmAbrParameters d;
+    return a.icr == d.icr && a.rif == d.rif && a.rdf == d.rdf && a.tbe == d.tbe &&
+           a.frtt == d.frtt && a.nrm == d.nrm && a.trm == d.trm && a.adtf == d.adtf &&
+           a.cdf == d.cdf;
 }
 
 } // namespace
@@ -468,6 +531,12 @@ AtmTrafficContract::IsValid(std::string* error) const
     else if (!gfr && m_mfs != 0)
     {
         why << "MFS is a GFR parameter; remove MfsCells from the " << m_category << " contract";
+    }
+    else if (!abr && !IsDefaultAbrSet(m_abr))
+    {
+        why << "ICR, RIF, RDF, TBE, Nrm, Trm, Adtf, Cdf and Frtt are ABR parameters; remove them "
+               "from the "
+            << m_category << " contract";
     }
     else if (m_cdvt.IsStrictlyNegative() || m_cdvtScr.IsStrictlyNegative() ||
              m_cdvtMcr.IsStrictlyNegative())

@@ -109,7 +109,8 @@ struct AtmAbrParameters
  * contract read back from its printout is equal to it.
  *
  * Every way of building a contract validates it: an invalid combination (SCR above PCR, MBS of
- * 0, MCR above PCR, MFS above MBS, a negative CDVT, a VBR definition on a CBR contract, ...)
+ * 0, MCR above PCR, MFS above MBS, a negative CDVT, a VBR definition on a CBR contract, ABR
+ * parameters on a contract of another category, ...)
  * stops the run with a message naming the contract (and the VC, when the contract is checked
  * against a path), the value and the rule; TryParse() and IsValid() report it instead.
  */

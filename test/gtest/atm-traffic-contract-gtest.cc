@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
+#include <utility>
 
 using namespace ns3;
 
@@ -99,6 +100,39 @@ TEST(AtmTrafficContract, RefusesEachBrokenRuleNamingTheValueAndTheRule)
         std::string::npos);
     EXPECT_NE(ParseError("CBR.1 PcrCellsPerSec=1000 Cdvt=-1us").find("CDVT is negative"),
               std::string::npos);
+    // ABR parameters on another category were accepted but not printed, so the printout read
+    // back a different contract (found by fuzz/atm-fuzz-traffic-contract).
+    EXPECT_NE(ParseError("UBR.2 IcrCellsPerSec=4Mbps").find("are ABR parameters"),
+              std::string::npos);
+    EXPECT_NE(ParseError("CBR.1 PcrCellsPerSec=1000 Rif=0.5").find("are ABR parameters"),
+              std::string::npos);
+    EXPECT_EQ(ParseError("ABR PcrCellsPerSec=1000 IcrCellsPerSec=500 Rif=0.5"), "");
+    // Times that ns-3's own conversion aborts on (unknown unit), reads as 0 s (a malformed
+    // number) or overflows on, and times beyond 2^53 ns (104 days, where ns-3's conversion
+    // through a double loses whole nanoseconds), are refused, not fatal (found by
+    // fuzz/atm-fuzz-traffic-contract).
+    for (const char* cdvt :
+         {"5xs", "1@0ms", "e", "1e", "-", "1e300s", "1e20fs", "200d", "inf", "nan"})
+    {
+        EXPECT_NE(ParseError(std::string("CBR.1 PcrCellsPerSec=1000 Cdvt=") + cdvt)
+                      .find("invalid value for Cdvt"),
+                  std::string::npos)
+            << cdvt;
+    }
+    for (const auto& [text, time] : {std::pair<const char*, Time>{"7", Seconds(7)},
+                                     {"1.5ms", MicroSeconds(1500)},
+                                     {"1e3us", MilliSeconds(1)},
+                                     {"2min", Seconds(120)},
+                                     {"+3ns", NanoSeconds(3)}})
+    {
+        AtmTrafficContract c;
+        ASSERT_TRUE(
+            AtmTrafficContract::TryParse(std::string("CBR.1 PcrCellsPerSec=1000 Cdvt=") + text,
+                                         &c,
+                                         nullptr))
+            << text;
+        EXPECT_EQ(c.GetCdvt(), time) << text;
+    }
     EXPECT_NE(ParseError("ABR PcrCellsPerSec=1000 McrCellsPerSec=10 Rif=2").find("RIF=2"),
               std::string::npos);
     EXPECT_NE(ParseError("ABR PcrCellsPerSec=1000 McrCellsPerSec=100 IcrCellsPerSec=50")
