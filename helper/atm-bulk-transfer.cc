@@ -135,7 +135,9 @@ AtmBulkTransfer::Install(Ptr<Node> sender, Ptr<Node> receiver, Ipv4Address recei
     m_completion->maxBytes = m_maxBytes;
     m_sink->TraceConnectWithoutContext(
         "Rx",
-        MakeBoundCallback(&AtmBulkTransfer::SinkRx, m_completion, PeekPointer(m_sink)));
+        MakeBoundCallback(&AtmBulkTransfer::SinkRx,
+                          m_completion,
+                          static_cast<const PacketSink*>(PeekPointer(m_sink))));
     if (m_maxBytes == 0 && m_warmup.IsStrictlyPositive())
     {
         Simulator::Schedule(m_warmup, &AtmBulkTransfer::RecordWarmup, Ptr<AtmBulkTransfer>(this));
