@@ -51,6 +51,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-cell-transmitter.h"
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-output-port.h"
@@ -579,40 +580,53 @@ main(int argc, char* argv[])
     std::string mode = "both";
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("mode", "atm, p2p or both (each in its own process)", mode);
-    cmd.AddValue("shaped",
-                 "ATM: every PVC a CBR contract of 1/nSources of the link, shaped at both ends "
-                 "(PcrShaper) and policed where it enters the network (UPC at the host-facing "
-                 "switch ports)",
-                 o.shaped);
-    cmd.AddValue("nSources", "number of TCP flows (sources and sinks)", o.nSources);
-    cmd.AddValue("duration", "simulated time", o.duration);
-    cmd.AddValue("cellRate", "rate of every link (AtmCellRate string)", o.cellRate);
-    cmd.AddValue("accessDelay", "propagation delay of each host link", o.accessDelay);
-    cmd.AddValue("trunkDelay", "propagation delay of the bottleneck", o.trunkDelay);
-    cmd.AddValue("mtu", "IP MTU of every device", o.mtu);
-    cmd.AddValue("window", "TCP socket buffers in bytes", o.window);
-    cmd.AddValue("bufferCells",
-                 "cell buffer of the switch ports other than the trunk",
-                 o.bufferCells);
-    cmd.AddValue("trunkBufferCells",
-                 "cell buffer of the trunk ports (p2p: x 48 bytes); 0: room for every window",
-                 o.trunkBufferCells);
-    cmd.AddValue("p2pLineRate",
-                 "p2p links at the ATM line rate instead of the same IP packet rate",
-                 o.p2pLineRate);
+    AtmCommandLine options(cmd);
+    options.AddChoice("mode",
+                      "atm, p2p or both (each in its own process)",
+                      mode,
+                      {"atm", "p2p", "both"});
+    options.AddValue("shaped",
+                     "ATM: every PVC a CBR contract of 1/nSources of the link, shaped at both ends "
+                     "(PcrShaper) and policed where it enters the network (UPC at the host-facing "
+                     "switch ports)",
+                     o.shaped);
+    options.AddValue("nSources", "number of TCP flows (sources and sinks)", o.nSources, 1, 32000);
+    options.AddValue("duration", "simulated time", o.duration, NanoSeconds(1), Seconds(1000000));
+    options.AddValue("cellRate",
+                     "rate of every link (AtmCellRate string)",
+                     o.cellRate,
+                     AtmCommandLine::CellRateCheck());
+    options.AddValue("accessDelay",
+                     "propagation delay of each host link",
+                     o.accessDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("trunkDelay",
+                     "propagation delay of the bottleneck",
+                     o.trunkDelay,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("mtu", "IP MTU of every device (segment: MTU - 52)", o.mtu, 68, 65527);
+    options.AddValue("window", "TCP socket buffers in bytes", o.window, 1, 1073725440);
+    options.AddValue("bufferCells",
+                     "cell buffer of the switch ports other than the trunk",
+                     o.bufferCells,
+                     1,
+                     4000000);
+    options.AddValue("trunkBufferCells",
+                     "cell buffer of the trunk ports (p2p: x 48 bytes); 0: room for every window",
+                     o.trunkBufferCells,
+                     0,
+                     4000000);
+    options.AddValue("p2pLineRate",
+                     "p2p links at the ATM line rate instead of the same IP packet rate",
+                     o.p2pLineRate);
     cmd.Parse(argc, argv);
 
-    if (mode != "atm" && mode != "p2p" && mode != "both")
-    {
-        std::cerr << "atm-bench: --mode=" << mode << ": atm, p2p or both\n";
-        return 2;
-    }
-    if (o.nSources == 0 || o.mtu <= 52)
-    {
-        std::cerr << "atm-bench: need --nSources >= 1 and --mtu > 52\n";
-        return 2;
-    }
+    options.Require(o.window >= o.mtu - 52,
+                    "window",
+                    "the window must hold one segment of MTU - 52 = " + std::to_string(o.mtu - 52) +
+                        " bytes");
     o.cellsPerPacket = AtmEncapsulation::CellsForIpPacket(o.mtu, AtmEncapsulation::LLC_SNAP);
     const uint32_t segment = o.mtu - 52; // IPv4 20, TCP 20, timestamps 12
     o.trunkCells = o.trunkBufferCells ? o.trunkBufferCells

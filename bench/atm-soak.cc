@@ -32,6 +32,7 @@
    @endverbatim
  */
 
+#include "ns3/atm-command-line.h"
 #include "ns3/atm-device.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
@@ -178,28 +179,38 @@ main(int argc, char* argv[])
     Time checkInterval = MilliSeconds(10);
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("cellHops", "cell-hops to simulate (cells sent on any link)", cellHops);
-    cmd.AddValue("samples", "points of the RSS curve", samples);
-    cmd.AddValue("nSources", "greedy TCP sources", nSources);
-    cmd.AddValue("bufferCells", "cell buffer of every switch port", bufferCells);
-    cmd.AddValue("policy", "buffer policy of every switch port (atm-n-source's names)", policy);
-    cmd.AddValue("warmup", "fraction of the run before the RSS must stay flat", warmup);
-    cmd.AddValue("toleranceMiB",
-                 "RSS growth after the warm-up still called flat, MiB",
-                 toleranceMiB);
-    cmd.AddValue("tolerancePercent",
-                 "RSS growth after the warm-up still called flat, % of the warm-up RSS "
-                 "(the larger of the two tolerances applies)",
-                 tolerancePercent);
-    cmd.AddValue("checkInterval", "simulated time between two cell-hop counts", checkInterval);
+    AtmCommandLine options(cmd);
+    options.AddValue("cellHops",
+                     "cell-hops to simulate (cells sent on any link)",
+                     cellHops,
+                     1,
+                     1e15);
+    options.AddValue("samples", "points of the RSS curve", samples, 1, 100000);
+    options.AddValue("nSources", "greedy TCP sources", nSources, 1, 32000);
+    options.AddValue("bufferCells", "cell buffer of every switch port", bufferCells, 1, 4000000);
+    options.AddValue("policy",
+                     "buffer policy of every switch port (atm-n-source's names)",
+                     policy,
+                     AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("warmup", "fraction of the run before the RSS must stay flat", warmup, 0, 1);
+    options.AddValue("toleranceMiB",
+                     "RSS growth after the warm-up still called flat, MiB",
+                     toleranceMiB,
+                     0,
+                     1e6);
+    options.AddValue("tolerancePercent",
+                     "RSS growth after the warm-up still called flat, % of the warm-up RSS "
+                     "(the larger of the two tolerances applies)",
+                     tolerancePercent,
+                     0,
+                     100);
+    options.AddValue("checkInterval",
+                     "simulated time between two cell-hop counts",
+                     checkInterval,
+                     NanoSeconds(1),
+                     Seconds(100));
     cmd.Parse(argc, argv);
-    if (cellHops < 1 || samples < 1 || !(warmup >= 0 && warmup < 1) ||
-        !checkInterval.IsStrictlyPositive())
-    {
-        std::cerr << "atm-soak: need --cellHops >= 1, --samples >= 1, 0 <= --warmup < 1 and a "
-                     "positive --checkInterval\n";
-        return 2;
-    }
+    options.Require(warmup < 1, "warmup", "expected a fraction in [0, 1)");
     const auto target = static_cast<uint64_t>(cellHops);
 
     AtmNSourceHelper nsrc;

@@ -122,6 +122,11 @@ cases = [
     ("negative outage", "atm-faults --downFor=-1ms", r"invalid --downFor=-1ms: expected a time in \[0s, 1000000s\]"),
     ("MTU below what every IPv4 host accepts", "atm-faults --mtu=500", r"invalid --mtu=500: expected an integer in \[576, 65527\]"),
     ("nothing to transfer", "atm-faults --maxBytes=0", r"invalid --maxBytes=0: expected an integer in \[1, "),
+    # bench/: the benchmark and the soak program
+    ("benchmark without flows", "atm-bench --nSources=0", r"atm-bench: invalid --nSources=0: expected an integer in \[1, 32000\]"),
+    ("unknown benchmark mode", "atm-bench --mode=fast", r"invalid --mode=fast: expected one of atm, p2p, both"),
+    ("soak without a flat phase", "atm-soak --warmup=1", r"atm-soak: invalid --warmup=1: expected a fraction in \[0, 1\)"),
+    ("negative soak length", "atm-soak --cellHops=-1e9", r"invalid --cellHops=-1e9: expected a number in \[1, 1e\+15\]"),
     # utils/atm-validation: counts, scales and paths, refused before any simulation
     ("runner: zero seeds", "atm-validation --targets SANDIA-SEL --seeds 0",
      r"argument --seeds: 0 is not above zero", 2),
