@@ -14,10 +14,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <map>
 #include <sstream>
+#include <type_traits>
 
 namespace ns3
 {
@@ -102,6 +104,38 @@ TimeRangeText(Time min, Time max)
     return "a time in [" + TimeText(min) + ", " + TimeText(max) + "] (with a unit: s, ms, us, ns)";
 }
 
+/**
+ * @param value the variable an integer option sets
+ * @param min smallest valid value
+ * @param max largest valid value
+ * @return the option's parser: digits only (a sign for signed types), within [min, max]
+ */
+template <typename T>
+std::function<bool(const std::string&, std::string*)>
+IntegerParser(T& value, T min, T max)
+{
+    return [&value, min, max](const std::string& text, std::string* expected) {
+        bool ok;
+        if constexpr (std::is_signed_v<T>)
+        {
+            int64_t x;
+            ok = AtmCommandLine::ParseSigned(text, &x) && x >= min && x <= max;
+            value = ok ? static_cast<T>(x) : value;
+        }
+        else
+        {
+            uint64_t x;
+            ok = AtmCommandLine::ParseUnsigned(text, &x) && x >= min && x <= max;
+            value = ok ? static_cast<T>(x) : value;
+        }
+        if (!ok)
+        {
+            *expected = "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+        }
+        return ok;
+    };
+}
+
 } // namespace
 
 AtmCommandLine::AtmCommandLine(CommandLine& cmd)
@@ -147,22 +181,10 @@ AtmCommandLine::AddValue(const std::string& name,
                          uint32_t max,
                          const std::string& defaultText)
 {
-    uint64_t v = value;
-    Register(
-        name,
-        help,
-        [&value, min, max](const std::string& text, std::string* expected) {
-            uint64_t x;
-            if (!ParseUnsigned(text, &x) || x < min || x > max)
-            {
-                *expected =
-                    "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
-                return false;
-            }
-            value = static_cast<uint32_t>(x);
-            return true;
-        },
-        defaultText.empty() ? std::to_string(v) : defaultText);
+    Register(name,
+             help,
+             IntegerParser(value, min, max),
+             defaultText.empty() ? std::to_string(value) : defaultText);
 }
 
 void
@@ -173,21 +195,10 @@ AtmCommandLine::AddValue(const std::string& name,
                          uint64_t max,
                          const std::string& defaultText)
 {
-    Register(
-        name,
-        help,
-        [&value, min, max](const std::string& text, std::string* expected) {
-            uint64_t x;
-            if (!ParseUnsigned(text, &x) || x < min || x > max)
-            {
-                *expected =
-                    "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
-                return false;
-            }
-            value = x;
-            return true;
-        },
-        defaultText.empty() ? std::to_string(value) : defaultText);
+    Register(name,
+             help,
+             IntegerParser(value, min, max),
+             defaultText.empty() ? std::to_string(value) : defaultText);
 }
 
 void
@@ -198,21 +209,10 @@ AtmCommandLine::AddValue(const std::string& name,
                          int32_t max,
                          const std::string& defaultText)
 {
-    Register(
-        name,
-        help,
-        [&value, min, max](const std::string& text, std::string* expected) {
-            int64_t x;
-            if (!ParseSigned(text, &x) || x < min || x > max)
-            {
-                *expected =
-                    "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
-                return false;
-            }
-            value = static_cast<int32_t>(x);
-            return true;
-        },
-        defaultText.empty() ? std::to_string(value) : defaultText);
+    Register(name,
+             help,
+             IntegerParser(value, min, max),
+             defaultText.empty() ? std::to_string(value) : defaultText);
 }
 
 void
