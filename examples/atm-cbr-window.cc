@@ -330,19 +330,9 @@ main(int argc, char* argv[])
                     "expected at most 65527 with LLC/SNAP: its 8-byte header and the IP packet "
                     "share one 65,535-byte AAL5 CPCS-SDU (or --llcSnap=false)");
 
-    TcpEraPresets presets = tcpOptions.GetPresets();
-    presets.SetMtu(c.mtu);
-    presets.SetWindow(c.window);
+    TcpEraPresets presets = tcpOptions.GetPresets(options, c.mtu, c.window);
     const uint32_t mss = presets.GetSegmentSize();
     const uint32_t tcpOptionBytes = presets.GetTimestamps() ? 12 : 0;
-    options.Require(mss + 40 + tcpOptionBytes <= c.mtu,
-                    "mss",
-                    "a segment of " + std::to_string(mss) + " bytes + 40 + " +
-                        std::to_string(tcpOptionBytes) +
-                        " option bytes exceeds --mtu=" + std::to_string(c.mtu));
-    options.Require(c.window >= mss,
-                    "window",
-                    "the window must hold at least one " + std::to_string(mss) + "-byte segment");
     const AtmEncapsulation::Mode mode =
         c.llcSnap ? AtmEncapsulation::LLC_SNAP : AtmEncapsulation::VC_MUX;
 

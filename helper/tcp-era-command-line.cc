@@ -177,6 +177,25 @@ TcpEraCommandLine::GetPresets() const
     return presets;
 }
 
+TcpEraPresets
+TcpEraCommandLine::GetPresets(const AtmCommandLine& options, uint32_t mtu, uint32_t window) const
+{
+    TcpEraPresets presets = GetPresets();
+    presets.SetMtu(mtu);
+    presets.SetWindow(window);
+    const uint32_t mss = presets.GetSegmentSize();
+    const uint32_t tcpOptionBytes = presets.GetTimestamps() ? 12 : 0;
+    options.Require(static_cast<uint64_t>(mss) + 40 + tcpOptionBytes <= mtu,
+                    "mss",
+                    "a segment of " + std::to_string(mss) + " bytes + 40 + " +
+                        std::to_string(tcpOptionBytes) +
+                        " option bytes exceeds --mtu=" + std::to_string(mtu));
+    options.Require(window >= mss,
+                    "window",
+                    "the window must hold at least one " + std::to_string(mss) + "-byte segment");
+    return presets;
+}
+
 const std::string&
 TcpEraCommandLine::GetSource() const
 {

@@ -121,6 +121,19 @@ class TcpEraCommandLine
      */
     TcpEraPresets GetPresets() const;
 
+    /**
+     * @brief GetPresets() for a path of the given IP MTU and window, checked against them:
+     *        a segment (MSS + 40 header bytes + 12 with timestamps) must fit the MTU and the
+     *        window must hold one segment. A violation ends the program with a usage error
+     *        naming --mss or --window (AtmCommandLine::Require(); the program registers
+     *        --window on the same AtmCommandLine).
+     * @param options the program's checked options (after its command line's Parse())
+     * @param mtu the IP MTU in bytes (TcpEraPresets::SetMtu())
+     * @param window the window in bytes (TcpEraPresets::SetWindow())
+     * @return the preset with that MTU and window
+     */
+    TcpEraPresets GetPresets(const AtmCommandLine& options, uint32_t mtu, uint32_t window) const;
+
     /// @return --source
     const std::string& GetSource() const;
     /// @return --delayedAck: -1 the preset's, 0 off, 1 on
