@@ -13,7 +13,9 @@
 #include "ns3/atm-command-line.h"
 #include "ns3/command-line.h"
 #include "ns3/nstime.h"
+#include "ns3/tcp-era-command-line.h"
 
+#include <functional>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -39,6 +41,28 @@ ParseArgs(CommandLine& cmd, const std::vector<std::string>& args)
         argv.push_back(a.data());
     }
     cmd.Parse(static_cast<int>(argv.size()), argv.data());
+}
+
+/**
+ * @brief Register options on a fresh AtmCommandLine and parse arguments with it (the body of
+ *        a death test).
+ * @param args the arguments after the program name
+ * @param add registers the options
+ * @param after runs after the parse (cross-option checks), if given
+ */
+void
+ParseWith(const std::vector<std::string>& args,
+          const std::function<void(AtmCommandLine&)>& add,
+          const std::function<void(AtmCommandLine&)>& after = {})
+{
+    CommandLine cmd("atm-test-program");
+    AtmCommandLine options(cmd);
+    add(options);
+    ParseArgs(cmd, args);
+    if (after)
+    {
+        after(options);
+    }
 }
 
 TEST(AtmCommandLineTest, UnsignedIntegersAreDigitsOnly)
@@ -132,89 +156,97 @@ TEST(AtmCommandLineTest, GoodValuesAreStoredAndMarkedSet)
 
 TEST(AtmCommandLineDeathTest, NegativeUnsignedIsAUsageErrorNotAWrapAround)
 {
+    uint32_t n = 5;
     EXPECT_EXIT(
-        {
-            uint32_t n = 5;
-            CommandLine cmd("atm-test-program");
-            AtmCommandLine options(cmd);
-            options.AddValue("nSources", "sources", n, 1, 32000);
-            ParseArgs(cmd, {"--nSources=-3"});
-        },
+        ParseWith({"--nSources=-3"},
+                  [&n](AtmCommandLine& o) { o.AddValue("nSources", "sources", n, 1, 32000); }),
         testing::ExitedWithCode(1),
         "atm-test-program: invalid --nSources=-3: expected an integer in \\[1, 32000\\]");
 }
 
 TEST(AtmCommandLineDeathTest, RealOutsideItsRange)
 {
-    EXPECT_EXIT(
-        {
-            double x = 0.8;
-            CommandLine cmd("atm-test-program");
-            AtmCommandLine options(cmd);
-            options.AddValue("threshold", "R/K", x, 0.0, 1.0);
-            ParseArgs(cmd, {"--threshold=1.5"});
-        },
-        testing::ExitedWithCode(1),
-        "invalid --threshold=1.5: expected a number in \\[0, 1\\]");
+    double x = 0.8;
+    EXPECT_EXIT(ParseWith({"--threshold=1.5"},
+                          [&x](AtmCommandLine& o) { o.AddValue("threshold", "R/K", x, 0.0, 1.0); }),
+                testing::ExitedWithCode(1),
+                "invalid --threshold=1.5: expected a number in \\[0, 1\\]");
 }
 
 TEST(AtmCommandLineDeathTest, TimeWithAnUnknownUnit)
 {
-    EXPECT_EXIT(
-        {
-            Time d;
-            CommandLine cmd("atm-test-program");
-            AtmCommandLine options(cmd);
-            options.AddValue("delay", "delay", d, Time(0), Seconds(100));
-            ParseArgs(cmd, {"--delay=3fortnights"});
-        },
-        testing::ExitedWithCode(1),
-        "invalid --delay=3fortnights: expected a time in \\[0s, 100s\\]");
+    Time d;
+    EXPECT_EXIT(ParseWith({"--delay=3fortnights"},
+                          [&d](AtmCommandLine& o) {
+                              o.AddValue("delay", "delay", d, Time(0), Seconds(100));
+                          }),
+                testing::ExitedWithCode(1),
+                "invalid --delay=3fortnights: expected a time in \\[0s, 100s\\]");
 }
 
 TEST(AtmCommandLineDeathTest, UnknownChoiceListsTheValidOnes)
 {
-    EXPECT_EXIT(
-        {
-            std::string tcp = "sack";
-            CommandLine cmd("atm-test-program");
-            AtmCommandLine options(cmd);
-            options.AddChoice("tcp", "variant", tcp, {"reno", "sack"});
-            ParseArgs(cmd, {"--tcp=cubic"});
-        },
-        testing::ExitedWithCode(1),
-        "invalid --tcp=cubic: expected one of reno, sack");
+    std::string tcp = "sack";
+    EXPECT_EXIT(ParseWith({"--tcp=cubic"},
+                          [&tcp](AtmCommandLine& o) {
+                              o.AddChoice("tcp", "variant", tcp, {"reno", "sack"});
+                          }),
+                testing::ExitedWithCode(1),
+                "invalid --tcp=cubic: expected one of reno, sack");
 }
 
 TEST(AtmCommandLineDeathTest, ZeroCellRate)
 {
+    AtmCellRate rate;
     EXPECT_EXIT(
-        {
-            AtmCellRate rate;
-            CommandLine cmd("atm-test-program");
-            AtmCommandLine options(cmd);
-            options.AddValue("pcr", "peak cell rate", rate);
-            ParseArgs(cmd, {"--pcr=0"});
-        },
+        ParseWith({"--pcr=0"},
+                  [&rate](AtmCommandLine& o) { o.AddValue("pcr", "peak cell rate", rate); }),
         testing::ExitedWithCode(1),
         "invalid --pcr=0: expected a cell rate: .*a rate must be positive");
 }
 
 TEST(AtmCommandLineDeathTest, RequireReportsTheTextAsTyped)
 {
-    EXPECT_EXIT(
-        {
-            Time warmup;
-            Time duration = Seconds(10);
-            CommandLine cmd("atm-test-program");
-            AtmCommandLine options(cmd);
-            options.AddValue("warmup", "warm-up", warmup, Time(0), Seconds(100));
-            options.AddValue("duration", "duration", duration, NanoSeconds(1), Seconds(100));
-            ParseArgs(cmd, {"--warmup=20000ms"});
-            options.Require(warmup < duration, "warmup", "expected a time below --duration");
-        },
-        testing::ExitedWithCode(1),
-        "invalid --warmup=20000ms: expected a time below --duration");
+    Time warmup;
+    Time duration = Seconds(10);
+    EXPECT_EXIT(ParseWith(
+                    {"--warmup=20000ms"},
+                    [&](AtmCommandLine& o) {
+                        o.AddValue("warmup", "warm-up", warmup, Time(0), Seconds(100));
+                        o.AddValue("duration", "duration", duration, NanoSeconds(1), Seconds(100));
+                    },
+                    [&](AtmCommandLine& o) {
+                        o.Require(warmup < duration, "warmup", "expected a time below --duration");
+                    }),
+                testing::ExitedWithCode(1),
+                "invalid --warmup=20000ms: expected a time below --duration");
+}
+
+TEST(AtmCommandLineDeathTest, SegmentLargerThanTheMtuNamesMss)
+{
+    TcpEraCommandLine tcp;
+    EXPECT_EXIT(ParseWith(
+                    {"--mss=9000"},
+                    [&tcp](AtmCommandLine& o) { tcp.AddOptions(o); },
+                    [&tcp](AtmCommandLine& o) { tcp.GetPresets(o, 1500, 65535); }),
+                testing::ExitedWithCode(1),
+                "invalid --mss=9000: .*a segment of 9000 bytes \\+ 40 \\+ 0 option bytes exceeds "
+                "--mtu=1500");
+}
+
+TEST(AtmCommandLineDeathTest, WindowBelowOneSegmentNamesWindow)
+{
+    TcpEraCommandLine tcp;
+    uint32_t window = 65535;
+    EXPECT_EXIT(ParseWith(
+                    {"--mss=1000", "--window=512"},
+                    [&](AtmCommandLine& o) {
+                        tcp.AddOptions(o);
+                        o.AddValue("window", "window", window, 1, 1073725440);
+                    },
+                    [&](AtmCommandLine& o) { tcp.GetPresets(o, 1500, window); }),
+                testing::ExitedWithCode(1),
+                "invalid --window=512: the window must hold at least one 1000-byte segment");
 }
 
 } // namespace
