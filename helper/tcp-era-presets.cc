@@ -60,7 +60,8 @@ TcpEraPresets::TcpEraPresets(Variant variant)
       m_dupAckThreshold(3),
       m_initialCwnd(1),
       m_initialSsThresh(TCP_MAXWIN),
-      m_integerCaBug(false)
+      m_integerCaBug(false),
+      m_dataRetries(12)
 {
 }
 
@@ -276,6 +277,27 @@ TcpEraPresets::SetInitialSsThresh(uint32_t bytes)
 }
 
 void
+TcpEraPresets::SetDataRetries(uint32_t retries)
+{
+    NS_ABORT_MSG_IF(retries == 0,
+                    "TcpEraPresets::SetDataRetries(0): a connection needs at least one "
+                    "retransmission (BSD: 12)");
+    m_dataRetries = retries;
+}
+
+bool
+TcpEraPresets::UsesTickGrid() const
+{
+    return m_tickTimer || m_tickRtt;
+}
+
+uint32_t
+TcpEraPresets::GetDataRetries() const
+{
+    return m_dataRetries;
+}
+
+void
 TcpEraPresets::SetIntegerCaBug(bool on)
 {
     m_integerCaBug = on;
@@ -411,6 +433,7 @@ TcpEraPresets::GetSettings() const
         {"ns3::TcpSocket", "DelAckCount", u(m_delayedAck ? 2 : 1)},
         {"ns3::TcpSocket", "DelAckTimeout", TimeString(m_delAckTimeout)},
         {"ns3::TcpSocket", "TcpNoDelay", b(!m_nagle)},
+        {"ns3::TcpSocket", "DataRetries", u(m_dataRetries)},
         {"ns3::TcpSocketBase", "Sack", b(m_variant == SACK)},
         {"ns3::TcpSocketBase", "Timestamp", b(m_timestamps)},
         {"ns3::TcpSocketBase", "WindowScaling", b(scaled)},

@@ -42,6 +42,9 @@ namespace ns3
  * - timestamps: Timestamp (off)
  * - limited transmit: LimitedTransmit (off)
  * - dupACK threshold: ReTxThreshold (3; Vanilla: never)
+ * - retransmissions of one segment before the connection is dropped: DataRetries (12, BSD's
+ *   TCP_MAXRXTSHIFT; ns-3's default 6 drops a connection after about 25 s of back-off, which
+ *   a 1990s stack and the studies' persistent sources never did)
  *
  * Variants: Vanilla (slow start and congestion avoidance, no fast retransmit: the dupACK
  * threshold is never reached), Reno (RFC 2001: leaves recovery on the first partial ACK),
@@ -154,6 +157,11 @@ class TcpEraPresets
     void SetInitialSsThresh(uint32_t bytes);
     /** @param on the congestion-avoidance integer bug (TcpBsdReno::IntegerCaBug) */
     void SetIntegerCaBug(bool on);
+    /**
+     * @param retries retransmissions of one segment before the connection is dropped
+     *        (TcpSocket::DataRetries; BSD: 12, at least 1)
+     */
+    void SetDataRetries(uint32_t retries);
 
     /** @return the variant */
     Variant GetVariant() const;
@@ -169,6 +177,13 @@ class TcpEraPresets
     Time GetTimerTick() const;
     /** @return where the tick grid starts */
     Time GetTickPhase() const;
+    /**
+     * @return true when the tick phase matters: the retransmission timer fires on the tick
+     *         grid or RTT samples are counted in ticks
+     */
+    bool UsesTickGrid() const;
+    /// @return TcpSocket::DataRetries
+    uint32_t GetDataRetries() const;
     /** @return the minimum RTO */
     Time GetMinRto() const;
 
@@ -220,6 +235,7 @@ class TcpEraPresets
     uint32_t m_initialCwnd;     //!< initial cwnd, segments
     uint32_t m_initialSsThresh; //!< initial ssthresh, bytes
     bool m_integerCaBug;        //!< CA integer bug
+    uint32_t m_dataRetries;     //!< retransmissions before the connection is dropped
 };
 
 /**

@@ -34,9 +34,11 @@
 #include "ns3/packet-sink.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-era-presets.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -158,18 +160,19 @@ struct TcpPath
      * @brief A BulkSend from h0 to a sink on h1, with a flow probe on the sender.
      * @param maxBytes bytes to send (0: unlimited)
      * @param stop when the sender stops
+     * @param factory the TCP socket factory of both ends (TcpEraPresets: ns3::TcpEraSocketFactory)
      */
-    void AddTransfer(uint64_t maxBytes, Time stop)
+    void AddTransfer(uint64_t maxBytes,
+                     Time stop,
+                     const std::string& factory = "ns3::TcpSocketFactory")
     {
-        BulkSendHelper source("ns3::TcpSocketFactory",
-                              InetSocketAddress(ifaces.GetAddress(1), 5000));
+        BulkSendHelper source(factory, InetSocketAddress(ifaces.GetAddress(1), 5000));
         source.SetAttribute("MaxBytes", UintegerValue(maxBytes));
         ApplicationContainer s = source.Install(hosts.Get(0));
         s.Start(Seconds(0));
         s.Stop(stop);
         sender = DynamicCast<BulkSendApplication>(s.Get(0));
-        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
-                                    InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), 5000));
         sink = DynamicCast<PacketSink>(sinkHelper.Install(hosts.Get(1)).Get(0));
         sink->SetStartTime(Seconds(0));
         probe = Create<AtmTcpFlowProbe>();
@@ -324,6 +327,59 @@ class AtmFaultTcpLinkDownTestCase : public TestCase
                               0U,
                               "recovered by a retransmission timeout");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * A 1990s TCP across a 40 s outage: BSD retransmits one segment 12 times before it drops the
+ * connection (TCP_MAXRXTSHIFT, 4.4BSD tcp_timer.c), ns-3 by default 6 times.
+ */
+class AtmFaultTcpLongOutageTestCase : public TestCase
+{
+  public:
+    AtmFaultTcpLongOutageTestCase()
+        : TestCase("A link down for 40 s: the jain preset's TCP (12 retries, as BSD) delivers "
+                   "every byte after it; with 6 retries (ns-3's default) the sender gives up")
+    {
+    }
+
+  private:
+    /**
+     * @param retries TcpSocket::DataRetries
+     * @param probe filled with the sender's probe
+     * @return bytes the sink received
+     */
+    static uint64_t Run(uint32_t retries, Ptr<AtmTcpFlowProbe>* probe)
+    {
+        AtmHelper atm;
+        TcpPath net(atm);
+        TcpEraPresets tcp = TcpEraPresets::ForSource("jain");
+        tcp.SetMtu(1500);
+        tcp.SetDataRetries(retries);
+        tcp.Install(net.hosts);
+        net.links[1]->SetLinkDown(MilliSeconds(30), Seconds(40)); // s0 -- h1
+        net.AddTransfer(1000000, Seconds(200), TcpEraPresets::GetSocketFactoryTypeId().GetName());
+        Simulator::Stop(Seconds(200));
+        Simulator::Run();
+        const uint64_t rx = net.sink->GetTotalRx();
+        *probe = net.probe;
+        Simulator::Destroy();
+        return rx;
+    }
+
+    void DoRun() override
+    {
+        Ptr<AtmTcpFlowProbe> bsd;
+        Ptr<AtmTcpFlowProbe> ns3;
+        NS_TEST_ASSERT_MSG_EQ(Run(12, &bsd), 1000000U, "12 retries: every byte delivered");
+        NS_TEST_ASSERT_MSG_EQ(TcpEraPresets::ForSource("jain").GetDataRetries(),
+                              12U,
+                              "the presets' default");
+        NS_TEST_ASSERT_MSG_LT(Run(6, &ns3), 1000000U, "6 retries: the connection is dropped");
+        NS_TEST_ASSERT_MSG_GT(bsd->GetRetransmissions(),
+                              ns3->GetRetransmissions(),
+                              "more back-offs before the link returns");
     }
 };
 
@@ -545,6 +601,7 @@ class AtmFaultSystemTestSuite : public TestSuite
     {
         AddTestCase(new AtmFaultTcpLossyTestCase(), ATM_TEST_QUICK);
         AddTestCase(new AtmFaultTcpLinkDownTestCase(), ATM_TEST_QUICK);
+        AddTestCase(new AtmFaultTcpLongOutageTestCase(), ATM_TEST_QUICK);
         AddTestCase(new AtmFaultAppStoppedTestCase(), ATM_TEST_QUICK);
         AddTestCase(new AtmFaultOverloadTestCase(), ATM_TEST_QUICK);
         AddTestCase(new AtmFaultNoRouteTestCase(), ATM_TEST_QUICK);

@@ -220,7 +220,10 @@ class PresetSettingsTestCase : public TestCase
     void DoRun() override
     {
         auto reno = Map(TcpEraPresets(TcpEraPresets::RENO));
-        NS_TEST_ASSERT_MSG_EQ(reno.size(), 26, "every setting present");
+        NS_TEST_ASSERT_MSG_EQ(reno.size(), 27, "every setting present");
+        NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::DataRetries"],
+                              "12",
+                              "BSD drops a connection after 12 back-offs (TCP_MAXRXTSHIFT)");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::SegmentSize"], "9140", "MTU 9180 - 40");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::InitialCwnd"], "1", "one segment");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::SndBufSize"], "65535", "window");
@@ -277,6 +280,12 @@ class PresetSettingsTestCase : public TestCase
                               "ns3::RttMeanDeviation",
                               "fine-grained timer");
         NS_TEST_ASSERT_MSG_EQ(sandia["ns3::TcpEraSocket::TimerTick"], "0ns", "exact timer");
+        NS_TEST_ASSERT_MSG_EQ(TcpEraPresets::ForSource("sandia").UsesTickGrid(),
+                              false,
+                              "no grid: a tick phase changes nothing");
+        NS_TEST_ASSERT_MSG_EQ(TcpEraPresets::ForSource("jain").UsesTickGrid(),
+                              true,
+                              "timer and RTT on the 100 ms grid");
         TcpEraPresets phased(TcpEraPresets::SACK);
         phased.SetTimerTick(MilliSeconds(100));
         phased.SetTickPhase(MilliSeconds(37));
