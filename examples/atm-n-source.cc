@@ -38,10 +38,13 @@
  *     atm-n-source ... --vbrOnTime=300ms --gr=0.1
  *   (the JSON line adds vbrShare, vbrCellsDelivered, vbrCellsDropped; efficiency is then measured
  *   against C x (1 - vbrShare))
- *   JAIN-BUF with hosts whose TCP tick grids are not aligned (each host's starts at a random
- *   instant of its first tick; by default every host's starts at 0):
- *     atm-n-source --nSources=15 --delays=leo --bufferCells=750 --policy=sd --tcp=sack
- *                  --mss=9180 --window=600000 --duration=20s --tickPhase=random
+ *   Every host's TCP tick grid starts at its own random instant of the first tick, as hosts
+ *   booted at unrelated times (--tickPhase=random, the default). One grid for every host
+ *   (--tickPhase=common) synchronises the retransmission timeouts of flows that lost segments
+ *   together; with large segments it locks all flows but one out (the manual's "Tick phases"):
+ *     atm-n-source --nSources=15 --linkRate=149.76Mbps --accessDelay=333us --trunkDelay=334us
+ *                  --policy=epd --threshold=0.7 --mss=9140 --window=65536 --delayedAck=true
+ *                  --duration=30s --tickPhase=common
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
@@ -81,7 +84,7 @@ main(int argc, char* argv[])
     bool delayedAck = false;
     Time timerTick;
     uint32_t minRtoTicks = 0;
-    std::string tickPhase = "common";
+    std::string tickPhase = "random";
     Time hostDelay;
     Time duration = Seconds(10);
     Time startJitter = MilliSeconds(1);
@@ -184,8 +187,8 @@ main(int argc, char* argv[])
                      1000000,
                      "the preset's, 2");
     options.AddChoice("tickPhase",
-                      "TCP timer tick grids: common (every host's starts at 0) or random (each "
-                      "host's at U[0, tick), as hosts booted at unrelated instants)",
+                      "TCP timer tick grids: random (each host's starts at U[0, tick), as hosts "
+                      "booted at unrelated instants) or common (every host's at 0)",
                       tickPhase,
                       {"common", "random"});
     options.AddValue("initialSsthresh",

@@ -337,10 +337,15 @@ AtmNSourceHelper::InstallHosts(AtmNSourceTopology* topology)
         topology->sinkAddresses.push_back(
             addresses.Assign(NetDeviceContainer(topology->sinkDevices[i])).GetAddress(0));
     }
-    // The random variable exists only when asked for, so that the default runs draw the same
-    // streams as before the option existed.
+    // The random variable exists only where a phase matters (a TCP on a tick grid), so that
+    // runs of grid-free TCPs (the sandia preset) draw the same streams either way.
+    bool grid = false;
+    for (uint32_t i = 0; i < m_n; ++i)
+    {
+        grid = grid || GetFlowTcp(i).UsesTickGrid();
+    }
     Ptr<UniformRandomVariable> phaseRv =
-        m_randomTickPhase ? CreateObject<UniformRandomVariable>() : nullptr;
+        m_randomTickPhase && grid ? CreateObject<UniformRandomVariable>() : nullptr;
     for (uint32_t i = 0; i < m_n; ++i)
     {
         TcpEraPresets src = GetFlowTcp(i);

@@ -166,12 +166,16 @@ class AtmNSourceHelper
     void SetFlowTcp(uint32_t flow, const TcpEraPresets& tcp);
     /**
      * @brief Give every host its own tick phase, drawn from U[0, timer tick) (seeded by
-     * RngRun), instead of the preset's (by default 0: all hosts on one tick grid).
+     * RngRun; the default), or leave every host on its preset's phase (false: by default 0,
+     * all hosts on one common tick grid).
      *
-     * BSD hosts count their TCP timers on a tick of their own (tcp_slowtimo) that started at
-     * boot; with one common grid, flows that lose segments together also time out and
-     * retransmit at the same instants, round after round. Off by default (the validation
-     * tables were measured with a common grid).
+     * BSD hosts count their TCP timers on a tick of their own (tcp_slowtimo, 4.4BSD
+     * tcp_timer.c) that started at boot, so real hosts' grids have unrelated phases. On one
+     * common grid, flows that lose segments together also time out in the same cell slot and
+     * their retransmissions collide again, back-off after back-off: with large segments and
+     * a buffer that one window fills, one flow keeps the link and the others starve (manual:
+     * "Tick phases"), a lock-out neither the studies nor real networks reported. The common
+     * grid stays available to study that synchronisation.
      * @param on draw one phase per source and per destination host
      */
     void SetRandomTickPhase(bool on);
@@ -242,7 +246,7 @@ class AtmNSourceHelper
     uint32_t m_credits{0};                       //!< AN2 credits (0: off)
     TcpEraPresets m_tcp;                         //!< default TCP
     std::map<uint32_t, TcpEraPresets> m_flowTcp; //!< per-flow TCP overrides
-    bool m_randomTickPhase{false};               //!< one random tick phase per host
+    bool m_randomTickPhase{true};                //!< one random tick phase per host
     Time m_cpuSend;                              //!< host send cost
     Time m_cpuReceive;                           //!< host receive cost
     std::vector<double> m_shares;                //!< expected shares (empty: equal)

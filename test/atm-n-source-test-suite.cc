@@ -15,6 +15,7 @@
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-era-presets.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -549,7 +550,8 @@ class AtmJainLanTestCase : public TestCase
  * cells, SD): with every host on one tick grid the first frames collide, every flow times out at
  * the same tick boundary and retransmits into the same collision, back-off after back-off (nothing
  * is delivered); with one random phase per host the retransmissions spread over the tick and the
- * link fills. The phases themselves: 0 by default, in [0, 100 ms) and distinct when random.
+ * link fills. The phases themselves: 0 on the common grid, in [0, 100 ms) and distinct when
+ * random.
  */
 class AtmTickPhaseTestCase : public TestCase
 {
@@ -608,7 +610,7 @@ class AtmTickPhaseTestCase : public TestCase
         const AtmNSourceResults spread = Run(true, &random);
         for (const Time& p : common)
         {
-            NS_TEST_ASSERT_MSG_EQ(p, Time(0), "default: every host on the grid from 0");
+            NS_TEST_ASSERT_MSG_EQ(p, Time(0), "common grid: every host's from 0");
         }
         std::set<int64_t> distinct;
         for (const Time& p : random)
@@ -623,6 +625,85 @@ class AtmTickPhaseTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(lock.ledgersHold, true, "cell ledgers");
         NS_TEST_ASSERT_MSG_EQ(spread.ledgersHold, true, "cell ledgers");
     }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Large segments under EPD with the helper's defaults (one random tick phase per host):
+ * every flow gets a share and the shares are fair, over several seeds.
+ *
+ * OC-3c at 149.76 Mb/s, 2 ms RTT, 1000-cell buffers, EPD at 0.7, MSS 9140, 64 KB windows,
+ * delayed ACKs, the jain preset (100 ms ticks), SACK. On one common tick grid this scenario locks
+ * every flow but one out for the whole run (Jain 0.067 with 15 sources, nothing at all with 100):
+ * the losers' retransmission timers expire in the same cell slot, their retransmitted frames
+ * reach the switch together and overflow the buffer that the winner's window keeps near the EPD
+ * threshold, and they back off in step. Another cell-level TCP/AAL5/EPD simulator gives Jain
+ * 0.84-0.94 at 97 % efficiency on the same configuration.
+ */
+class AtmLargeMssEpdFairnessTestCase : public TestCase
+{
+  public:
+    /**
+     * @param n sources
+     * @param runs RngRun values 1 ... runs
+     * @param duration simulated time
+     * @param minFairness smallest acceptable Jain index
+     */
+    AtmLargeMssEpdFairnessTestCase(uint32_t n, uint32_t runs, Time duration, double minFairness)
+        : TestCase("EPD, MSS 9140, " + std::to_string(n) + " sources, " + std::to_string(runs) +
+                   " seeds of " + std::to_string(static_cast<int>(duration.GetSeconds())) +
+                   " s, default tick phases: every flow > 0, Jain >= " +
+                   std::to_string(minFairness).substr(0, 4) + ", efficiency >= 0.9"),
+          m_n(n),
+          m_runs(runs),
+          m_duration(duration),
+          m_minFairness(minFairness)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t savedRun = RngSeedManager::GetRun();
+        for (uint32_t run = 1; run <= m_runs; ++run)
+        {
+            RngSeedManager::SetRun(run);
+            TcpEraPresets tcp = TcpEraPresets::ForSource("jain");
+            tcp.SetVariant(TcpEraPresets::SACK);
+            tcp.SetSegmentSize(9140);
+            tcp.SetWindow(65536);
+            tcp.SetDelayedAck(true);
+            AtmNSourceHelper nsrc; // default: one random tick phase per host
+            nsrc.SetNSources(m_n);
+            nsrc.SetLinkRate(AtmCellRate("149.76Mbps"));
+            nsrc.SetAccessDelay(MicroSeconds(333));
+            nsrc.SetTrunkDelay(MicroSeconds(334));
+            nsrc.SetBufferCells(1000);
+            nsrc.SetBufferPolicy("epd");
+            nsrc.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(0.7));
+            nsrc.SetTcp(tcp);
+            AtmNSourceTraffic traffic;
+            traffic.Install(nsrc.Install(), Seconds(0), m_duration, MilliSeconds(1));
+            Simulator::Stop(m_duration);
+            Simulator::Run();
+            const AtmNSourceResults r = traffic.GetResults();
+            Simulator::Destroy();
+            const std::string at = " (RngRun " + std::to_string(run) + ")";
+            for (uint32_t i = 0; i < m_n; ++i)
+            {
+                NS_TEST_EXPECT_MSG_GT(r.goodputMbps[i], 0.0, "flow " << i << " starved" << at);
+            }
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(r.fairness, m_minFairness, "Jain index" << at);
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(r.efficiency, 0.9, "efficiency" << at);
+            NS_TEST_EXPECT_MSG_EQ(r.ledgersHold, true, "cell ledgers" << at);
+        }
+        RngSeedManager::SetRun(savedRun);
+    }
+
+    uint32_t m_n;         //!< sources
+    uint32_t m_runs;      //!< seeds
+    Time m_duration;      //!< simulated time
+    double m_minFairness; //!< smallest acceptable Jain index
 };
 
 /**
@@ -645,6 +726,14 @@ class AtmNSourceTestSuite : public TestSuite
         AddTestCase(new AtmJainLanTestCase(5), ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmJainLanTestCase(15), ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmTickPhaseTestCase, ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(15, 1, Seconds(10), 0.8), ATM_TEST_QUICK);
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(5, 3, Seconds(30), 0.8), ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(10, 3, Seconds(30), 0.8),
+                    ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(15, 3, Seconds(30), 0.8),
+                    ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(100, 2, Seconds(10), 0.6),
+                    ATM_TEST_EXTENSIVE);
     }
 };
 
