@@ -664,10 +664,10 @@ class AtmLargeMssEpdFairnessTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const uint64_t savedRun = RngSeedManager::GetRun();
+        atmtest::RngRunGuard guard;
         for (uint32_t run = 1; run <= m_runs; ++run)
         {
-            RngSeedManager::SetRun(run);
+            guard.Set(run);
             TcpEraPresets tcp = TcpEraPresets::ForSource("jain");
             tcp.SetVariant(TcpEraPresets::SACK);
             tcp.SetSegmentSize(9140);
@@ -697,7 +697,6 @@ class AtmLargeMssEpdFairnessTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT_OR_EQ(r.efficiency, 0.9, "efficiency" << at);
             NS_TEST_EXPECT_MSG_EQ(r.ledgersHold, true, "cell ledgers" << at);
         }
-        RngSeedManager::SetRun(savedRun);
     }
 
     uint32_t m_n;         //!< sources
@@ -727,10 +726,10 @@ class AtmNSourceTestSuite : public TestSuite
         AddTestCase(new AtmJainLanTestCase(15), ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmTickPhaseTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmLargeMssEpdFairnessTestCase(15, 1, Seconds(10), 0.8), ATM_TEST_QUICK);
-        AddTestCase(new AtmLargeMssEpdFairnessTestCase(5, 3, Seconds(30), 0.8), ATM_TEST_EXTENSIVE);
-        AddTestCase(new AtmLargeMssEpdFairnessTestCase(10, 3, Seconds(30), 0.8),
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(5, 3, Seconds(10), 0.8), ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(10, 3, Seconds(10), 0.8),
                     ATM_TEST_EXTENSIVE);
-        AddTestCase(new AtmLargeMssEpdFairnessTestCase(15, 3, Seconds(30), 0.8),
+        AddTestCase(new AtmLargeMssEpdFairnessTestCase(15, 3, Seconds(10), 0.8),
                     ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmLargeMssEpdFairnessTestCase(100, 2, Seconds(10), 0.6),
                     ATM_TEST_EXTENSIVE);
