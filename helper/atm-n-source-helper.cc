@@ -355,6 +355,18 @@ AtmNSourceHelper::InstallHosts(AtmNSourceTopology* topology)
             const double tickNs = static_cast<double>(src.GetTimerTick().GetNanoSeconds());
             src.SetTickPhase(NanoSeconds(static_cast<int64_t>(phaseRv->GetValue(0, tickNs))));
             dst.SetTickPhase(NanoSeconds(static_cast<int64_t>(phaseRv->GetValue(0, tickNs))));
+            // The delayed-ACK grid (BSD's fast timeout) ticks from the same boot at its own
+            // period; drawn only where delayed ACKs are on, so that runs without them draw
+            // the same phases as before.
+            for (TcpEraPresets* p : {&src, &dst})
+            {
+                const double fastNs = static_cast<double>(p->GetDelAckTick().GetNanoSeconds());
+                if (fastNs > 0)
+                {
+                    p->SetDelAckPhase(
+                        NanoSeconds(static_cast<int64_t>(phaseRv->GetValue(0, fastNs))));
+                }
+            }
         }
         src.Install(topology->sources.Get(i));
         dst.Install(topology->sinks.Get(i));

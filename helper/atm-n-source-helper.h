@@ -175,7 +175,9 @@ class AtmNSourceHelper
      * their retransmissions collide again, back-off after back-off: with large segments and
      * a buffer that one window fills, one flow keeps the link and the others starve (manual:
      * "Tick phases"), a lock-out neither the studies nor real networks reported. The common
-     * grid stays available to study that synchronisation.
+     * grid stays available to study that synchronisation. Where delayed ACKs are on the
+     * fast-timeout grid (TcpEraPresets::SetDelAckOnTicks) its phase is drawn as well, from
+     * U[0, delayed-ACK period).
      * @param on draw one phase per source and per destination host
      */
     void SetRandomTickPhase(bool on);

@@ -61,7 +61,9 @@ TcpEraPresets::TcpEraPresets(Variant variant)
       m_initialCwnd(1),
       m_initialSsThresh(TCP_MAXWIN),
       m_integerCaBug(false),
-      m_dataRetries(12)
+      m_dataRetries(12),
+      m_delAckOnTicks(true),
+      m_delAckPhase(0)
 {
 }
 
@@ -80,6 +82,7 @@ TcpEraPresets::ForSource(const std::string& source)
         p.SetTimerTick(MilliSeconds(10));
         p.SetTickQuantisedRtt(false);
         p.SetTickAlignedTimer(false);
+        p.SetDelAckOnTicks(false);
         p.SetWindow(65536);
         p.SetSegmentSize(8192);
         return p;
@@ -113,9 +116,19 @@ TcpEraPresets::ForSource(const std::string& source)
     if (source == "bon-internetwork")
     {
         p.SetTimerTick(MilliSeconds(200));
-        p.SetDelayedAck(true, MilliSeconds(50));
+        p.SetDelayedAck(true, MilliSeconds(50)); // Solaris: a per-connection timer
+        p.SetDelAckOnTicks(false);
         p.SetWindow(TCP_MAXWIN);
         p.SetSegmentSize(1460);
+        return p;
+    }
+    if (source == "solaris")
+    {
+        // Solaris 2.x: 200 ms retransmission-timer granularity, delayed ACKs on a 50 ms
+        // per-connection timer (not a global fast-timeout grid).
+        p.SetTimerTick(MilliSeconds(200));
+        p.SetDelayedAck(true, MilliSeconds(50));
+        p.SetDelAckOnTicks(false);
         return p;
     }
     if (source == "crc")
@@ -127,7 +140,7 @@ TcpEraPresets::ForSource(const std::string& source)
     NS_ABORT_MSG("TcpEraPresets::ForSource(\"" << source
                                                << "\"): unknown source; use bsd, sandia, jain, "
                                                   "bon-default, bon-fast, bon-sack, "
-                                                  "bon-internetwork or crc");
+                                                  "bon-internetwork, solaris or crc");
     return p;
 }
 
@@ -135,7 +148,7 @@ const std::vector<std::string>&
 TcpEraPresets::GetSourceNames()
 {
     static const std::vector<std::string> names =
-        {"bsd", "sandia", "jain", "bon-default", "bon-fast", "bon-sack", "bon-internetwork", "crc"};
+        {"bsd", "sandia", "jain", "bon-default", "bon-fast", "bon-sack", "bon-internetwork", "solaris", "crc"};
     return names;
 }
 
@@ -277,6 +290,24 @@ TcpEraPresets::SetInitialSsThresh(uint32_t bytes)
 }
 
 void
+TcpEraPresets::SetDelAckOnTicks(bool on)
+{
+    m_delAckOnTicks = on;
+}
+
+void
+TcpEraPresets::SetDelAckPhase(Time phase)
+{
+    m_delAckPhase = phase;
+}
+
+Time
+TcpEraPresets::GetDelAckTick() const
+{
+    return m_delayedAck && m_delAckOnTicks ? m_delAckTimeout : Time(0);
+}
+
+void
 TcpEraPresets::SetDataRetries(uint32_t retries)
 {
     NS_ABORT_MSG_IF(retries == 0,
@@ -288,7 +319,7 @@ TcpEraPresets::SetDataRetries(uint32_t retries)
 bool
 TcpEraPresets::UsesTickGrid() const
 {
-    return m_tickTimer || m_tickRtt;
+    return m_tickTimer || m_tickRtt || GetDelAckTick().IsStrictlyPositive();
 }
 
 uint32_t
@@ -389,6 +420,12 @@ TcpEraPresets::Check() const
                         << " is not in [0, timer tick = " << m_tick.As(Time::MS)
                         << "); SetTickPhase() takes an offset within "
                            "one tick");
+    NS_ABORT_MSG_IF(GetDelAckTick().IsStrictlyPositive() &&
+                        (m_delAckPhase.IsStrictlyNegative() || m_delAckPhase >= m_delAckTimeout),
+                    "TcpEraPresets: delayed-ACK phase "
+                        << m_delAckPhase.As(Time::MS) << " is not in [0, delayed-ACK timeout = "
+                        << m_delAckTimeout.As(Time::MS) << "); SetDelAckPhase() takes an offset "
+                        << "within one period");
     NS_ABORT_MSG_IF(m_minRtoTicks == 0, "TcpEraPresets: minimum RTO of 0 ticks (BSD: 2 ticks)");
     NS_ABORT_MSG_IF(m_initialCwnd == 0, "TcpEraPresets: initial cwnd of 0 segments (use 1)");
     NS_ABORT_MSG_IF(m_dupAckThreshold == 0 || m_dupAckThreshold >= NEVER_DUPACKS,
@@ -446,6 +483,10 @@ TcpEraPresets::GetSettings() const
         {"ns3::TcpEraSocket", "PartialAckResponse", partialAck},
         {"ns3::TcpEraSocket", "TimerTick", TimeString(m_tickTimer ? m_tick : Time(0))},
         {"ns3::TcpEraSocket", "TimerTickPhase", TimeString(m_tickTimer ? m_tickPhase : Time(0))},
+        {"ns3::TcpEraSocket", "DelAckTick", TimeString(GetDelAckTick())},
+        {"ns3::TcpEraSocket",
+         "DelAckTickPhase",
+         TimeString(GetDelAckTick().IsStrictlyPositive() ? m_delAckPhase : Time(0))},
         {"ns3::TcpBsdReno", "ReceiverWindow", u(m_window)},
         {"ns3::TcpBsdReno", "MaxCwnd", u(maxCwnd)},
         {"ns3::TcpBsdReno", "IntegerCaBug", b(m_integerCaBug)},

@@ -37,7 +37,10 @@ namespace ns3
  * - minimum RTO: MinRto = ticks x tick (2 ticks)
  * - initial window: InitialCwnd (1 segment)
  * - initial ssthresh: InitialSlowStartThreshold (65,535)
- * - delayed ACK: DelAckCount 2 (on) or 1 (off), DelAckTimeout (on, 200 ms)
+ * - delayed ACK: DelAckCount 2 (on) or 1 (off), DelAckTimeout (on, 200 ms); the timer fires on
+ *   a grid of that period from the host's boot (TcpEraSocket::DelAckTick and DelAckTickPhase,
+ *   0 by default; BSD tcp_fasttimo), 0 to 200 ms after the segment, unless
+ *   SetDelAckOnTicks(false)
  * - Nagle: TcpNoDelay = !Nagle (on)
  * - timestamps: Timestamp (off)
  * - limited transmit: LimitedTransmit (off)
@@ -91,7 +94,8 @@ class TcpEraPresets
      * source fixes it: "bsd" (4.4BSD-Lite), "sandia" (fine-grained 10 ms timer, 64 KB window,
      * 8 KB MSS), "jain" (100 ms ticks, no delayed ACK, MSS 512), "bon-default" (200 ms, Reno,
      * timestamps), "bon-fast" (10 ms, dupACK threshold 1), "bon-sack" (200 ms, SACK),
-     * "bon-internetwork" (200 ms, 50 ms delayed ACK, MSS 1460), "crc" (SunOS 4.1.x).
+     * "bon-internetwork" (200 ms, 50 ms delayed ACK, MSS 1460), "solaris" (Solaris 2.x:
+     * 200 ms, delayed ACKs on a 50 ms per-connection timer), "crc" (SunOS 4.1.x).
      * @param source the source's name
      * @return the preset
      */
@@ -145,6 +149,20 @@ class TcpEraPresets
      * @param timeout the delayed-ACK timer
      */
     void SetDelayedAck(bool on, Time timeout = MilliSeconds(200));
+    /**
+     * @param on the delayed-ACK timer fires on a grid of its period from the host's boot
+     *        (BSD's tcp_fasttimo: 0 to 200 ms after the segment; the default) rather than one
+     *        period after the segment (ns-3's timer; a per-connection timer as Solaris's)
+     */
+    void SetDelAckOnTicks(bool on);
+    /**
+     * @param phase where the host's delayed-ACK grid starts, in [0, delayed-ACK timeout)
+     *        (AtmNSourceHelper::SetRandomTickPhase draws it)
+     */
+    void SetDelAckPhase(Time phase);
+    /** @return the period of the delayed-ACK grid: the timeout when delayed ACKs are on and
+     *          on ticks, else 0 */
+    Time GetDelAckTick() const;
     /** @param on Nagle's algorithm */
     void SetNagle(bool on);
     /** @param on RFC 1323 timestamps (12 option bytes per segment) */
@@ -236,6 +254,8 @@ class TcpEraPresets
     uint32_t m_initialSsThresh; //!< initial ssthresh, bytes
     bool m_integerCaBug;        //!< CA integer bug
     uint32_t m_dataRetries;     //!< retransmissions before the connection is dropped
+    bool m_delAckOnTicks;       //!< delayed-ACK timer on the fast-timeout grid
+    Time m_delAckPhase;         //!< first boundary of the delayed-ACK grid
 };
 
 /**

@@ -593,6 +593,110 @@ class NoEarlyTimeoutTestCase : public TestCase
     }
 };
 
+/**
+ * @brief The delayed-ACK timer: with DelAckTick (BSD's tcp_fasttimo) the ACK of a lone segment
+ * leaves at the first boundary of the receiver's 200 ms grid after the segment, 0 to 200 ms
+ * after it; with ns-3's timer exactly DelAckTimeout after it.
+ */
+class DelayedAckGridTestCase : public TestCase
+{
+  public:
+    /**
+     * @param onTicks the preset's SetDelAckOnTicks
+     * @param phase the receiver's delayed-ACK grid phase
+     */
+    DelayedAckGridTestCase(bool onTicks, Time phase)
+        : TestCase(onTicks ? "Delayed ACK of a lone segment at the next boundary of a 200 ms grid "
+                             "starting at " +
+                                 std::to_string(phase.GetMilliSeconds()) + " ms (BSD fast timeout)"
+                           : "Delayed ACK of a lone segment exactly 200 ms after it (ns-3 timer)"),
+          m_onTicks(onTicks),
+          m_phase(phase)
+    {
+    }
+
+  private:
+    /// What the receiver saw and sent.
+    struct Log
+    {
+        std::vector<Time> dataRx; //!< arrivals of data segments
+        std::vector<Time> ackTx;  //!< pure ACKs sent after the first data segment
+    };
+
+    static void Rx(Log* log, Ptr<const Packet> p, const TcpHeader&, Ptr<const TcpSocketBase>)
+    {
+        if (p->GetSize() > 0)
+        {
+            log->dataRx.push_back(Simulator::Now());
+        }
+    }
+
+    static void Tx(Log* log, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
+    {
+        if (p->GetSize() == 0 && (h.GetFlags() & TcpHeader::ACK) && !log->dataRx.empty())
+        {
+            log->ackTx.push_back(Simulator::Now());
+        }
+    }
+
+    static void Accept(Log* log, Ptr<Socket> s, const Address&)
+    {
+        s->TraceConnectWithoutContext("Rx", MakeBoundCallback(&Rx, log));
+        s->TraceConnectWithoutContext("Tx", MakeBoundCallback(&Tx, log));
+    }
+
+    void DoRun() override
+    {
+        TcpEraPresets p = TcpEraPresets::ForSource("bsd"); // delayed ACKs on, 200 ms
+        p.SetSegmentSize(MSS);
+        p.SetDelAckOnTicks(m_onTicks);
+        p.SetDelAckPhase(m_phase);
+        atmtest::AtmHostPair path(LINK_DELAY);
+        p.Install(path.hosts);
+        const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
+        Log log;
+        Ptr<Socket> listener = Socket::CreateSocket(path.hosts.Get(1), factory);
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        listener->Listen();
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeBoundCallback(&Accept, &log));
+        Ptr<Socket> s = Socket::CreateSocket(path.hosts.Get(0), factory);
+        s->Bind();
+        s->Connect(InetSocketAddress(path.ifs.GetAddress(1), 5000));
+        // Lone segments at 1.013 s and 1.513 s, well after the handshake. ns-3 acknowledges the
+        // first data segment after the handshake at once (its delayed-ACK count starts full);
+        // the second is the one whose ACK is delayed.
+        Simulator::Schedule(MilliSeconds(1013), [s]() { s->Send(Create<Packet>(MSS)); });
+        Simulator::Schedule(MilliSeconds(1513), [s]() { s->Send(Create<Packet>(MSS)); });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(log.dataRx.size(), 2, "two data segments");
+        NS_TEST_ASSERT_MSG_EQ(log.ackTx.size(), 2, "one ACK for each");
+        NS_TEST_ASSERT_MSG_EQ(log.ackTx[0], log.dataRx[0], "the first at once");
+        const Time rx = log.dataRx[1];
+        const Time ack = log.ackTx[1];
+        if (m_onTicks)
+        {
+            const int64_t tick = MilliSeconds(200).GetTimeStep();
+            const int64_t k = (rx - m_phase).GetTimeStep() / tick + 1;
+            NS_TEST_ASSERT_MSG_EQ(ack,
+                                  TimeStep(k * tick) + m_phase,
+                                  "ACK at the first grid boundary after the segment ("
+                                      << rx.As(Time::MS) << ")");
+            NS_TEST_ASSERT_MSG_LT(ack - rx, MilliSeconds(200), "within one period");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(ack - rx, MilliSeconds(200), "DelAckTimeout after the segment");
+        }
+    }
+
+    bool m_onTicks; //!< the grid
+    Time m_phase;   //!< its phase
+};
+
 /** @brief The TCP presets' scripted-loss system tests. */
 class TcpEraLossTestSuite : public TestSuite
 {
@@ -614,6 +718,9 @@ class TcpEraLossTestSuite : public TestSuite
         AddTestCase(new TickTimerTestCase(false), ATM_TEST_QUICK);
         AddTestCase(new TickTimerTestCase(true, MilliSeconds(37)), ATM_TEST_QUICK);
         AddTestCase(new NoEarlyTimeoutTestCase, ATM_TEST_QUICK);
+        AddTestCase(new DelayedAckGridTestCase(true, Time(0)), ATM_TEST_QUICK);
+        AddTestCase(new DelayedAckGridTestCase(true, MilliSeconds(37)), ATM_TEST_QUICK);
+        AddTestCase(new DelayedAckGridTestCase(false, MilliSeconds(37)), ATM_TEST_QUICK);
     }
 };
 

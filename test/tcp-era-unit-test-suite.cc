@@ -220,7 +220,10 @@ class PresetSettingsTestCase : public TestCase
     void DoRun() override
     {
         auto reno = Map(TcpEraPresets(TcpEraPresets::RENO));
-        NS_TEST_ASSERT_MSG_EQ(reno.size(), 27, "every setting present");
+        NS_TEST_ASSERT_MSG_EQ(reno.size(), 29, "every setting present");
+        NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpEraSocket::DelAckTick"],
+                              "200000000ns",
+                              "delayed ACKs on BSD's 200 ms fast-timeout grid");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpSocket::DataRetries"],
                               "12",
                               "BSD drops a connection after 12 back-offs (TCP_MAXRXTSHIFT)");
@@ -280,6 +283,15 @@ class PresetSettingsTestCase : public TestCase
                               "ns3::RttMeanDeviation",
                               "fine-grained timer");
         NS_TEST_ASSERT_MSG_EQ(sandia["ns3::TcpEraSocket::TimerTick"], "0ns", "exact timer");
+        NS_TEST_ASSERT_MSG_EQ(sandia["ns3::TcpEraSocket::DelAckTick"], "0ns", "exact timers");
+        NS_TEST_ASSERT_MSG_EQ(
+            Map(TcpEraPresets::ForSource("bon-internetwork"))["ns3::TcpEraSocket::DelAckTick"],
+            "0ns",
+            "Solaris: a per-connection 50 ms timer");
+        NS_TEST_ASSERT_MSG_EQ(
+            Map(TcpEraPresets::ForSource("jain"))["ns3::TcpEraSocket::DelAckTick"],
+            "0ns",
+            "no delayed ACKs, no grid");
         NS_TEST_ASSERT_MSG_EQ(TcpEraPresets::ForSource("sandia").UsesTickGrid(),
                               false,
                               "no grid: a tick phase changes nothing");

@@ -79,6 +79,19 @@ TcpEraSocket::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpEraSocket::m_timerTickPhase),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("DelAckTick",
+                          "Period of the delayed-ACK grid: when positive a delayed ACK goes "
+                          "out at the first boundary DelAckTickPhase + k DelAckTick after the "
+                          "segment (BSD tcp_fasttimo, 200 ms), instead of DelAckTimeout after "
+                          "it. 0 = ns-3's timer.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TcpEraSocket::m_delAckTick),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DelAckTickPhase",
+                          "Where the host's delayed-ACK grid starts, in [0, DelAckTick).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TcpEraSocket::m_delAckTickPhase),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("RetransmissionTimeout",
                             "An expiry of the retransmission timer that retransmits data: the "
                             "RTO that expired and the back-off count (1 for the first expiry "
@@ -93,6 +106,10 @@ TcpEraSocket::TcpEraSocket()
       m_timerTick(0),
       m_timerTickPhase(0),
       m_alignedUid(0),
+      m_delAckTick(0),
+      m_delAckTickPhase(0),
+      m_alignedDelAckUid(0),
+      m_alignedDelAcks(0),
       m_partialAcks(0),
       m_alignedTimers(0)
 {
@@ -105,6 +122,10 @@ TcpEraSocket::TcpEraSocket(const TcpEraSocket& sock)
       m_timerTick(sock.m_timerTick),
       m_timerTickPhase(sock.m_timerTickPhase),
       m_alignedUid(0),
+      m_delAckTick(sock.m_delAckTick),
+      m_delAckTickPhase(sock.m_delAckTickPhase),
+      m_alignedDelAckUid(0),
+      m_alignedDelAcks(0),
       m_partialAcks(0),
       m_alignedTimers(0)
 {
@@ -126,6 +147,12 @@ uint32_t
 TcpEraSocket::GetAlignedTimers() const
 {
     return m_alignedTimers;
+}
+
+uint32_t
+TcpEraSocket::GetAlignedDelAcks() const
+{
+    return m_alignedDelAcks;
 }
 
 Ptr<TcpSocketBase>
@@ -232,6 +259,39 @@ TcpEraSocket::AlignRetxTimer()
     ++m_alignedTimers;
     NS_LOG_LOGIC("retransmission timer " << delay.As(Time::MS) << " -> " << n
                                          << " ticks, expires at " << TimeStep(expiry).As(Time::S));
+}
+
+void
+TcpEraSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    TcpSocketBase::ReceivedData(packet, tcpHeader);
+    AlignDelAckTimer();
+}
+
+void
+TcpEraSocket::AlignDelAckTimer()
+{
+    if (!m_delAckTick.IsStrictlyPositive() || !AtmEventIsPending(m_delAckEvent) ||
+        m_delAckEvent.GetUid() == m_alignedDelAckUid)
+    {
+        return;
+    }
+    // tcp_fasttimo runs every DelAckTick from the host's boot and sends every ACK delayed
+    // since its last run: the first boundary strictly after now.
+    NS_ABORT_MSG_IF(m_delAckTickPhase >= m_delAckTick,
+                    "TcpEraSocket: DelAckTickPhase = " << m_delAckTickPhase.As(Time::MS)
+                                                       << " is not in [0, DelAckTick = "
+                                                       << m_delAckTick.As(Time::MS) << ")");
+    const int64_t tick = m_delAckTick.GetTimeStep();
+    const int64_t phase = m_delAckTickPhase.GetTimeStep();
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const int64_t rel = now - phase; // > -tick: the phase is below one tick
+    const int64_t expiry = (rel >= 0 ? rel / tick + 1 : 0) * tick + phase;
+    m_delAckEvent.Cancel();
+    m_delAckEvent = Simulator::Schedule(TimeStep(expiry - now), &TcpEraSocket::DelAckTimeout, this);
+    m_alignedDelAckUid = m_delAckEvent.GetUid();
+    ++m_alignedDelAcks;
+    NS_LOG_LOGIC("delayed ACK at the grid boundary " << TimeStep(expiry).As(Time::S));
 }
 
 } // namespace ns3

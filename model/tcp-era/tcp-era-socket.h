@@ -40,6 +40,12 @@ namespace ns3
  * later. The grid starts at TimerTickPhase (the host's boot, in [0, TimerTick); 0 by default, so
  * that every host's grid coincides). TimerTick 0 (the default) keeps ns-3's exact timer.
  *
+ * DelAckTick: when positive, a delayed ACK goes out at the first boundary of a grid of this
+ * period after the segment that started it, as BSD's tcp_fasttimo (every 200 ms from boot)
+ * sends the ACKs it delayed: 0 to DelAckTick after the segment, not ns-3's DelAckTimeout
+ * after it. The grid starts at DelAckTickPhase, in [0, DelAckTick). 0 (the default) keeps
+ * ns-3's timer.
+ *
  * The partial-ACK response is applied in ReceivedAck (whose signature is the same in ns-3.37 ...
  * 3.48) before ns-3's processing, not by overriding ProcessAck (whose signature changed in 3.43).
  * Create sockets through TcpEraSocketFactory or the TypeId (ObjectFactory, Socket::CreateSocket),
@@ -96,21 +102,31 @@ class TcpEraSocket : public TcpSocketBase
     /** @return the retransmission timers moved onto the tick grid */
     uint32_t GetAlignedTimers() const;
 
+    /** @return the delayed-ACK timers moved onto the DelAckTick grid */
+    uint32_t GetAlignedDelAcks() const;
+
   protected:
     Ptr<TcpSocketBase> Fork() override;
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
     void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
     void ReTxTimeout() override;
+    void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
 
   private:
     /** Move a newly scheduled retransmission timer onto the tick grid (TimerTick > 0). */
     void AlignRetxTimer();
+    /** Move a newly scheduled delayed-ACK timer onto its grid (DelAckTick > 0). */
+    void AlignDelAckTimer();
 
     PartialAckResponse m_partialAckResponse; //!< the partial-ACK behaviour
     Time m_timerTick;                        //!< the tick of the retransmission timer
     Time m_timerTickPhase;                   //!< the first boundary of the tick grid
     uint32_t m_alignedUid;                   //!< uid of the last aligned timer event
+    Time m_delAckTick;                       //!< period of the delayed-ACK grid (0: exact)
+    Time m_delAckTickPhase;                  //!< the first boundary of the delayed-ACK grid
+    uint32_t m_alignedDelAckUid;             //!< uid of the last aligned delayed-ACK event
+    uint32_t m_alignedDelAcks;               //!< delayed-ACK timers moved onto their grid
     uint32_t m_partialAcks;                  //!< partial ACKs seen in fast recovery
     uint32_t m_alignedTimers;                //!< timers moved onto the grid
     /// "RetransmissionTimeout": RTO and back-off count of each data retransmission timeout
