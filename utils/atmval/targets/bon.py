@@ -124,7 +124,7 @@ def pilot_conforming_physics(res, spec):
             p = pilot(mtu, win, CONFORMING_R)
             ms = res.get(**p)
             if ms:
-                pred = mean(window_prediction(r, False) for r in ms)
+                pred = mean(window_prediction(r) for r in ms)
                 g = res.values("goodputMbps", **p)
                 rows.append(spec.row(f"conforming spacing, MTU {mtu}, {win}: goodput vs W per "
                                      "round trip (physics)", f"{pred:.2f}", g,

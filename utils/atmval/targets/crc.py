@@ -34,10 +34,6 @@ def options(w, conv):
     return o
 
 
-def _delayed(w, conv):
-    return options(w, conv).get("delayedAck", 1) != 0
-
-
 @fam.runs
 def window_runs(t):
     return [Run({"conv": conv, "window": w}, options(w, conv)) for conv in CONV
@@ -80,9 +76,9 @@ def window_physics(res, spec):
     for conv in CONV:
         for w in _ws(res, conv):
             ms = res.get(conv=conv, window=w)
-            pred = mean(window_prediction(r, _delayed(w, conv)) for r in ms)
+            pred = mean(window_prediction(r) for r in ms)
             g = res.values("goodputMbps", conv=conv, window=w)
-            rows.append(spec.row(f"{conv} W = {w} B: vs n segments per RTT (physics; W/RTT = "
+            rows.append(spec.row(f"{conv} W = {w} B: vs n = floor(W/MSS) whole segments per RTT (physics; W/RTT = "
                                  f"{w * 8 / RTT_S / 1e6:.2f})", f"{pred:.3f}", g,
                                  spec.tol.ok(mean(g), pred), "Mb/s"))
     return rows
@@ -111,9 +107,9 @@ def window_figure(res, plt, t):
                     [res.mean("goodputMbps", conv=conv, window=w) for w in ws], style,
                     label=f"simulated, 10 Mb/s {conv} convention")
             ax.plot([w / 1024 for w in ws],
-                    [mean(window_prediction(r, _delayed(w, conv))
-                          for r in res.get(conv=conv, window=w)) for w in ws],
-                    "x:", label=f"n segments per RTT ({conv})")
+                    [mean(window_prediction(r) for r in res.get(conv=conv, window=w))
+                     for w in ws],
+                    "x:", label=f"n = ⌊W/MSS⌋ segments per RTT, physics ({conv})")
     xs = [x / 1024 for x in range(2048, 53248, 1024)]
     ax.plot(xs, [x * 1024 * 8 / RTT_S / 1e6 for x in xs], "k:", label="W/RTT")
     ax.set_xlabel("window (KB)")

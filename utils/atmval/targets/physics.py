@@ -4,21 +4,18 @@ trends or no numbers at all: the window-limited goodput of one TCP connection an
 ceiling C at a cell rate."""
 
 
-def window_prediction(r, delayed_ack, delack_timeout=0.0):
-    """Window-limited goodput (Mb/s) of one connection from the run's own JSON: n whole segments
-    of S bytes (BSD's sender sends whole segments: SWS avoidance and Nagle) per cycle of
-    RTT + k c / R, the segment's cells at the source's rate (k = 2 with delayed ACKs: the ACK
-    waits for the second segment; a one-segment window waits for the delayed-ACK timer instead),
-    n = floor(W / S); bounded by the goodput ceiling C (payload per cell times the cell rate).
-    Odd n > 1 are partly paced by the delayed-ACK timer as well, which the prediction
-    ignores."""
+def window_prediction(r):
+    """Window-limited goodput (Mb/s) of one connection, from physics only: a BSD sender sends
+    whole segments (SWS avoidance and Nagle), n = floor(W / S) of S bytes per cycle of one round
+    trip plus one segment's cells at the source's rate (the first segment must be sent before
+    its ACK can come back), bounded by the goodput ceiling C (payload per cell times the cell
+    rate). The window W, the segment S, the RTT and the cell counts are the run's configuration
+    (its JSON echoes them); nothing here depends on how the model behaves. Delayed ACKs make a
+    receiver hold the ACK of an odd last segment of a flight, which this bound ignores: the
+    reproductions explain that shortfall."""
     s = r["mss"]
     n = max(1, r["window"] // s)
-    cell_time = 1.0 / r["ceilingCellsPerSec"]
-    k = 2 if delayed_ack and n > 1 else 1
-    cycle = r["rttMs"] / 1e3 + k * r["cellsPerSegment"] * cell_time
-    if delayed_ack and n == 1:
-        cycle += delack_timeout
+    cycle = r["rttMs"] / 1e3 + r["cellsPerSegment"] / r["ceilingCellsPerSec"]
     return min(r["maxGoodputMbps"], n * s * 8 / cycle / 1e6)
 
 

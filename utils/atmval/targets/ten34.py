@@ -19,8 +19,7 @@ fam = Family("ten34")
 # ---- TEN34-WINDOW: NO-ES, a VP of 36,000 cells/s, RTT 63 ms, window scaling -----------------
 
 WINDOWS = [16384, 32768, 49152, 65536, 98304, 131072, 196608, 262144]
-SOLARIS = {"source": "bsd", "timerTick": "200ms", "delayedAck": 1, "delAckTimeout": "50ms"}
-DELACK_S = 0.05
+SOLARIS = {"source": "solaris"}
 
 
 @fam.runs
@@ -83,8 +82,8 @@ def window_full_rate(res, spec):
 def window_physics(res, spec):
     rows = []
     for w in _ws(res):
-        pred = mean(window_prediction(r, True, DELACK_S) for r in res.get(window=w))
-        rows.append(spec.row(f"W = {w} B: vs n segments per RTT + 2 segment times (physics)",
+        pred = mean(window_prediction(r) for r in res.get(window=w))
+        rows.append(spec.row(f"W = {w} B: vs n = floor(W/MSS) whole segments per RTT (physics)",
                              f"{pred:.2f}", res.values("goodputMbps", window=w),
                              spec.tol.ok(res.mean("goodputMbps", window=w), pred), "Mb/s"))
     return rows
@@ -111,8 +110,8 @@ def window_figure(res, plt, t):
     ax.plot(xs, [min(x * 1024 * 8 / (r0["rttMs"] / 1e3) / 1e6, vp) for x in xs], "k:",
             label="min(W/RTT, VP payload rate)")
     ax.plot([w / 1024 for w in ws],
-            [mean(window_prediction(r, True, DELACK_S) for r in res.get(window=w)) for w in ws],
-            "x--", label="n·MSS per RTT + 2 segment times")
+            [mean(window_prediction(r) for r in res.get(window=w)) for w in ws],
+            "x--", label="n = ⌊W/MSS⌋ segments per RTT (physics)")
     ax.axhline(vp, color="gray", lw=1)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("socket buffer = window (KB)")
