@@ -147,22 +147,33 @@ TcpEraPresets::ForSource(const std::string& source)
 const std::vector<std::string>&
 TcpEraPresets::GetSourceNames()
 {
-    static const std::vector<std::string> names =
-        {"bsd", "sandia", "jain", "bon-default", "bon-fast", "bon-sack", "bon-internetwork", "solaris", "crc"};
+    static const std::vector<std::string> names = {"bsd",
+                                                   "sandia",
+                                                   "jain",
+                                                   "bon-default",
+                                                   "bon-fast",
+                                                   "bon-sack",
+                                                   "bon-internetwork",
+                                                   "solaris",
+                                                   "crc"};
     return names;
 }
 
 const std::vector<std::string>&
 TcpEraPresets::GetVariantNames()
 {
-    static const std::vector<std::string> names = {"vanilla", "reno", "newreno", "sack"};
+    static const std::vector<std::string> names = {"vanilla",
+                                                   "reno",
+                                                   "newreno",
+                                                   "sack",
+                                                   "sack1997"};
     return names;
 }
 
 TcpEraPresets::Variant
 TcpEraPresets::ParseVariant(const std::string& name)
 {
-    for (Variant v : {VANILLA, RENO, NEWRENO, SACK})
+    for (Variant v : {VANILLA, RENO, NEWRENO, SACK, SACK1997})
     {
         if (name == GetVariantName(v))
         {
@@ -170,8 +181,8 @@ TcpEraPresets::ParseVariant(const std::string& name)
         }
     }
     NS_ABORT_MSG("TcpEraPresets: unknown TCP variant \"" << name
-                                                         << "\" (use vanilla, reno, newreno or "
-                                                            "sack)");
+                                                         << "\" (use vanilla, reno, newreno, "
+                                                            "sack or sack1997)");
     return RENO;
 }
 
@@ -188,6 +199,8 @@ TcpEraPresets::GetVariantName(Variant variant)
         return "newreno";
     case SACK:
         return "sack";
+    case SACK1997:
+        return "sack1997";
     }
     return "?";
 }
@@ -471,7 +484,8 @@ TcpEraPresets::GetSettings() const
         {"ns3::TcpSocket", "DelAckTimeout", TimeString(m_delAckTimeout)},
         {"ns3::TcpSocket", "TcpNoDelay", b(!m_nagle)},
         {"ns3::TcpSocket", "DataRetries", u(m_dataRetries)},
-        {"ns3::TcpSocketBase", "Sack", b(m_variant == SACK)},
+        {"ns3::TcpSocketBase", "Sack", b(m_variant == SACK || m_variant == SACK1997)},
+        {"ns3::TcpEraSocket", "RecoveryPipe", m_variant == SACK1997 ? "Counted" : "Scoreboard"},
         {"ns3::TcpSocketBase", "Timestamp", b(m_timestamps)},
         {"ns3::TcpSocketBase", "WindowScaling", b(scaled)},
         {"ns3::TcpSocketBase", "LimitedTransmit", "false"},

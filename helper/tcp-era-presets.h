@@ -53,7 +53,10 @@ namespace ns3
  * threshold is never reached), Reno (RFC 2001: leaves recovery on the first partial ACK),
  * NewReno (Hoe: retransmit and reset the timer on every partial ACK; set the initial ssthresh
  * to RTT x bandwidth with SetInitialSsThresh), Sack (RFC 2018 receiver, RFC 6675 scoreboard
- * sender with classic recovery: ns-3's nearest to Fall and Floyd's sack1).
+ * sender with classic recovery), Sack1997 (the same receiver; the sender of Fall and Floyd's
+ * sack1 as JAIN ran it: during recovery the data in flight is a counted "pipe", set to the
+ * window before the loss minus the dupACK threshold, decremented per duplicate ACK and by two
+ * per partial ACK, incremented per segment sent; TcpEraSocket::RecoveryPipe).
  *
  * Per node, the Reno, NewReno and tick-timer behaviours need TcpEraSocket: applications must
  * name GetSocketFactoryTypeId() ("ns3::TcpEraSocketFactory") as their protocol. SetDefaults()
@@ -66,10 +69,11 @@ class TcpEraPresets
     /** The TCP variants of the studies. */
     enum Variant
     {
-        VANILLA, //!< slow start + congestion avoidance, timeouts only
-        RENO,    //!< RFC 2001 fast retransmit and recovery, 1997 partial-ACK behaviour
-        NEWRENO, //!< Hoe's NewReno (ns-2.1b3)
-        SACK,    //!< RFC 2018 SACK
+        VANILLA,  //!< slow start + congestion avoidance, timeouts only
+        RENO,     //!< RFC 2001 fast retransmit and recovery, 1997 partial-ACK behaviour
+        NEWRENO,  //!< Hoe's NewReno (ns-2.1b3)
+        SACK,     //!< RFC 2018 SACK, ns-3's RFC 6675 scoreboard sender
+        SACK1997, //!< RFC 2018 SACK, Fall and Floyd's counted pipe (the studies' SACK)
     };
 
     /** One attribute the preset sets: TypeId name, attribute name, value as a string. */
@@ -102,7 +106,7 @@ class TcpEraPresets
     static TcpEraPresets ForSource(const std::string& source);
 
     /**
-     * @brief Parse a variant name: "vanilla", "reno", "newreno" or "sack".
+     * @brief Parse a variant name: "vanilla", "reno", "newreno", "sack" or "sack1997".
      * @param name the name
      * @return the variant (an unknown name aborts, listing the valid ones)
      */

@@ -73,6 +73,7 @@ class Recorder
     std::vector<Time> recoveryEnd;                          //!< CA_RECOVERY -> CA_OPEN
     std::vector<Time> rtoValues;                            //!< RTO trace values
     std::vector<Expiry> expiries;                           //!< RetransmissionTimeout events
+    std::vector<Sample> inFlight;                           //!< BytesInFlight changes
     std::vector<std::pair<Time, uint32_t>> retransmissions; //!< (time, seq) of resent data
     uint32_t highestSent{0};                                //!< highest data seq sent
     uint64_t toSend{0};                                     //!< bytes still to write
@@ -91,6 +92,7 @@ class Recorder
                                       MakeCallback(&Recorder::SsThresh, this));
         s->TraceConnectWithoutContext("CongState", MakeCallback(&Recorder::State, this));
         s->TraceConnectWithoutContext("RTO", MakeCallback(&Recorder::Rto, this));
+        s->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&Recorder::InFlight, this));
         s->TraceConnectWithoutContext("Tx", MakeCallback(&Recorder::Tx, this));
         s->TraceConnectWithoutContext("RetransmissionTimeout",
                                       MakeCallback(&Recorder::Expired, this));
@@ -148,6 +150,11 @@ class Recorder
         {
             recoveryEnd.push_back(Simulator::Now());
         }
+    }
+
+    void InFlight(uint32_t, uint32_t v)
+    {
+        inFlight.push_back({Simulator::Now(), v});
     }
 
     void Rto(Time, Time v)
@@ -383,6 +390,9 @@ class ScriptedLossTestCase : public TestCase
         case TcpEraPresets::SACK:
             CheckSack(run, what);
             break;
+        case TcpEraPresets::SACK1997:
+            CheckSack1997(run, what);
+            break;
         }
     }
 
@@ -499,6 +509,38 @@ class ScriptedLossTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(rtts, 2.0, "SACK recovery ends within two round trips: " << what);
         const uint32_t w = ValueBefore(r.cwnd, t0);
         NS_TEST_ASSERT_MSG_EQ(ValueAt(r.ssthresh, t0), BsdSsThresh(w), what);
+    }
+
+    /**
+     * Fall and Floyd's counted pipe: one fast retransmit, no timeout, every hole resent; right
+     * after the fast retransmit the data in flight is the window before the loss minus three
+     * segments (JAIN ICCCN'97 4.2), whatever the scoreboard knows; the recovery ends within one
+     * round trip per hole plus one.
+     */
+    void CheckSack1997(const LossRun& run, const std::string& what)
+    {
+        const Recorder& r = run.rec;
+        NS_TEST_ASSERT_MSG_EQ(r.fastRetx.size(), 1, "one fast retransmit: " << what);
+        NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 0, "no timeout: " << what);
+        NS_TEST_ASSERT_MSG_EQ(r.recoveryEnd.size(), 1, "recovery ends: " << what);
+        if (r.fastRetx.size() != 1 || r.recoveryEnd.size() != 1)
+        {
+            return;
+        }
+        const Time t0 = r.fastRetx[0];
+        const uint32_t w = ValueBefore(r.cwnd, t0);
+        NS_TEST_ASSERT_MSG_EQ(ValueAt(r.ssthresh, t0), BsdSsThresh(w), what);
+        uint32_t pipe = 0; // the last value at the fast retransmit's instant
+        for (const Sample& x : r.inFlight)
+        {
+            pipe = x.at == t0 ? x.value : pipe;
+        }
+        NS_TEST_ASSERT_MSG_EQ(pipe,
+                              (w / MSS - 3) * MSS,
+                              "pipe = cwnd - 3 segments after the fast retransmit: " << what);
+        const double rtts = (r.recoveryEnd[0] - t0).GetSeconds() / run.baseRtt.GetSeconds();
+        NS_TEST_ASSERT_MSG_LT(rtts, m_losses + 1.0, "recovery time: " << what);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(run.sender->GetCountedPipe(), 0, "pipe never negative");
     }
 
     TcpEraPresets::Variant m_variant; //!< the variant
@@ -707,7 +749,8 @@ class TcpEraLossTestSuite : public TestSuite
         for (auto v : {TcpEraPresets::VANILLA,
                        TcpEraPresets::RENO,
                        TcpEraPresets::NEWRENO,
-                       TcpEraPresets::SACK})
+                       TcpEraPresets::SACK,
+                       TcpEraPresets::SACK1997})
         {
             for (uint32_t n = 1; n <= 3; ++n)
             {

@@ -220,7 +220,7 @@ class PresetSettingsTestCase : public TestCase
     void DoRun() override
     {
         auto reno = Map(TcpEraPresets(TcpEraPresets::RENO));
-        NS_TEST_ASSERT_MSG_EQ(reno.size(), 29, "every setting present");
+        NS_TEST_ASSERT_MSG_EQ(reno.size(), 30, "every setting present");
         NS_TEST_ASSERT_MSG_EQ(reno["ns3::TcpEraSocket::DelAckTick"],
                               "200000000ns",
                               "delayed ACKs on BSD's 200 ms fast-timeout grid");
@@ -259,6 +259,15 @@ class PresetSettingsTestCase : public TestCase
             "NewReno stays in recovery and retransmits on each partial ACK (Hoe)");
         auto sack = Map(TcpEraPresets(TcpEraPresets::SACK));
         NS_TEST_ASSERT_MSG_EQ(sack["ns3::TcpSocketBase::Sack"], "true", "SACK");
+        NS_TEST_ASSERT_MSG_EQ(sack["ns3::TcpEraSocket::RecoveryPipe"], "Scoreboard", "RFC 6675");
+        auto sack1997 = Map(TcpEraPresets(TcpEraPresets::SACK1997));
+        NS_TEST_ASSERT_MSG_EQ(sack1997["ns3::TcpSocketBase::Sack"], "true", "SACK option");
+        NS_TEST_ASSERT_MSG_EQ(sack1997["ns3::TcpEraSocket::RecoveryPipe"],
+                              "Counted",
+                              "Fall and Floyd's counted pipe");
+        NS_TEST_ASSERT_MSG_EQ(TcpEraPresets::ParseVariant("sack1997"),
+                              TcpEraPresets::SACK1997,
+                              "by name");
 
         TcpEraPresets big(TcpEraPresets::SACK);
         big.SetWindow(3093750); // GEO RTT x bandwidth (JAIN WWW)

@@ -13,6 +13,7 @@
 #include "ns3/tcp-tx-buffer.h"
 #include "ns3/trace-source-accessor.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -65,6 +66,17 @@ TcpEraSocket::GetTypeId()
                                 "Reno1997",
                                 TcpEraSocket::HOE,
                                 "Hoe"))
+            .AddAttribute("RecoveryPipe",
+                          "Data in flight during SACK fast recovery: Scoreboard (RFC 6675, "
+                          "ns-3) or Counted (Fall and Floyd 1996: cwnd before the loss - the "
+                          "dupACK threshold, -1 per dupACK, -2 per partial ACK, +1 per segment "
+                          "sent).",
+                          EnumValue(TcpEraSocket::SCOREBOARD),
+                          ATM_MAKE_ENUM_ACCESSOR(RecoveryPipe, &TcpEraSocket::m_recoveryPipe),
+                          MakeEnumChecker(TcpEraSocket::SCOREBOARD,
+                                          "Scoreboard",
+                                          TcpEraSocket::COUNTED,
+                                          "Counted"))
             .AddAttribute("TimerTick",
                           "Tick of the retransmission timer: when positive the timer expires "
                           "on the first tick boundary at or after the RTO has elapsed (BSD "
@@ -103,6 +115,10 @@ TcpEraSocket::GetTypeId()
 
 TcpEraSocket::TcpEraSocket()
     : m_partialAckResponse(RFC6582),
+      m_recoveryPipe(SCOREBOARD),
+      m_pipeCounting(false),
+      m_pipe(0),
+      m_cwndBeforeAck(0),
       m_timerTick(0),
       m_timerTickPhase(0),
       m_alignedUid(0),
@@ -119,6 +135,10 @@ TcpEraSocket::TcpEraSocket()
 TcpEraSocket::TcpEraSocket(const TcpEraSocket& sock)
     : TcpSocketBase(sock),
       m_partialAckResponse(sock.m_partialAckResponse),
+      m_recoveryPipe(sock.m_recoveryPipe),
+      m_pipeCounting(false),
+      m_pipe(0),
+      m_cwndBeforeAck(0),
       m_timerTick(sock.m_timerTick),
       m_timerTickPhase(sock.m_timerTickPhase),
       m_alignedUid(0),
@@ -149,6 +169,12 @@ TcpEraSocket::GetAlignedTimers() const
     return m_alignedTimers;
 }
 
+int64_t
+TcpEraSocket::GetCountedPipe() const
+{
+    return m_pipe;
+}
+
 uint32_t
 TcpEraSocket::GetAlignedDelAcks() const
 {
@@ -168,6 +194,25 @@ TcpEraSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     const SequenceNumber32 ack = tcpHeader.GetAckNumber();
     const bool partial = m_tcb->m_congState == TcpSocketState::CA_RECOVERY &&
                          ack > m_txBuffer->HeadSequence() && ack < m_recover;
+    m_cwndBeforeAck = m_tcb->m_cWnd.Get();
+    if (m_pipeCounting)
+    {
+        // Fall and Floyd: a duplicate ACK means one segment has left the network, a partial
+        // ACK two (the lost segment's retransmission and the segment that triggered it); an
+        // ACK of the recovery point ends the recovery.
+        if (m_tcb->m_congState != TcpSocketState::CA_RECOVERY || ack >= m_recover)
+        {
+            m_pipeCounting = false;
+        }
+        else if (ack == m_txBuffer->HeadSequence())
+        {
+            --m_pipe;
+        }
+        else if (partial)
+        {
+            m_pipe -= 2;
+        }
+    }
     if (partial)
     {
         ++m_partialAcks;
@@ -199,6 +244,21 @@ TcpEraSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 uint32_t
 TcpEraSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck)
 {
+    if (m_recoveryPipe == COUNTED && m_sackEnabled && !m_pipeCounting &&
+        m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        // The fast retransmission that opens a recovery: the pipe is the window before the
+        // loss minus the duplicate ACKs that announced it (JAIN ICCCN'97 4.2), after this
+        // retransmission, as ns-2's sack1 sets it.
+        m_pipeCounting = true;
+        m_pipe = static_cast<int64_t>(m_cwndBeforeAck / m_tcb->m_segmentSize) - m_retxThresh;
+        NS_LOG_DEBUG("counted recovery: pipe " << m_pipe << " segments, cwnd "
+                                               << m_tcb->m_cWnd.Get());
+    }
+    else if (m_pipeCounting)
+    {
+        ++m_pipe;
+    }
     const uint32_t sent = TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
     AlignRetxTimer();
     return sent;
@@ -223,6 +283,7 @@ TcpEraSocket::ReTxTimeout()
     {
         m_retransmissionTimeoutTrace(m_rto.Get(), m_dataRetries - m_dataRetrCount + 1);
     }
+    m_pipeCounting = false;
     TcpSocketBase::ReTxTimeout();
     AlignRetxTimer();
 }
@@ -259,6 +320,19 @@ TcpEraSocket::AlignRetxTimer()
     ++m_alignedTimers;
     NS_LOG_LOGIC("retransmission timer " << delay.As(Time::MS) << " -> " << n
                                          << " ticks, expires at " << TimeStep(expiry).As(Time::S));
+}
+
+uint32_t
+TcpEraSocket::BytesInFlight() const
+{
+    if (!m_pipeCounting || m_tcb->m_congState != TcpSocketState::CA_RECOVERY)
+    {
+        return TcpSocketBase::BytesInFlight();
+    }
+    const uint32_t bytes =
+        static_cast<uint32_t>(std::max<int64_t>(m_pipe, 0)) * m_tcb->m_segmentSize;
+    m_tcb->m_bytesInFlight = bytes; // as TcpSocketBase does: for its trace only
+    return bytes;
 }
 
 void

@@ -40,6 +40,16 @@ namespace ns3
  * later. The grid starts at TimerTickPhase (the host's boot, in [0, TimerTick); 0 by default, so
  * that every host's grid coincides). TimerTick 0 (the default) keeps ns-3's exact timer.
  *
+ * RecoveryPipe: how much data a SACK sender counts as in flight during fast recovery.
+ * - Scoreboard (ns-3's): RFC 6675 SetPipe() from the scoreboard, where a segment with three
+ *   SACKed segments above it is presumed lost and leaves the pipe at once.
+ * - Counted (Fall and Floyd, "Simulation-based Comparisons of Tahoe, Reno, and SACK TCP", CCR
+ *   26(3), 1996, section 2, as JAIN ran it): on entering recovery pipe = cwnd before the loss -
+ *   the dupACK threshold (JAIN ICCCN'97 section 4.2: "PIPE = CWND - 3"), in segments; minus one
+ *   per duplicate ACK, minus two per partial ACK (the segment and its retransmission have
+ *   left), plus one per segment sent. The sender sends while pipe < cwnd (= ssthresh); which
+ *   segment goes is still ns-3's scoreboard's choice (the lowest hole first, then new data).
+ *
  * DelAckTick: when positive, a delayed ACK goes out at the first boundary of a grid of this
  * period after the segment that started it, as BSD's tcp_fasttimo (every 200 ms from boot)
  * sends the ACKs it delayed: 0 to DelAckTick after the segment, not ns-3's DelAckTimeout
@@ -65,6 +75,13 @@ namespace ns3
 class TcpEraSocket : public TcpSocketBase
 {
   public:
+    /** How a SACK sender estimates the data in flight during fast recovery. */
+    enum RecoveryPipe
+    {
+        SCOREBOARD, //!< RFC 6675 SetPipe() from the scoreboard (ns-3)
+        COUNTED,    //!< Fall and Floyd's counted pipe (sack1, 1996)
+    };
+
     /** What a partial ACK during fast recovery does. */
     enum PartialAckResponse
     {
@@ -102,6 +119,9 @@ class TcpEraSocket : public TcpSocketBase
     /** @return the retransmission timers moved onto the tick grid */
     uint32_t GetAlignedTimers() const;
 
+    /** @return the counted pipe in segments (meaningful during a counted recovery) */
+    int64_t GetCountedPipe() const;
+
     /** @return the delayed-ACK timers moved onto the DelAckTick grid */
     uint32_t GetAlignedDelAcks() const;
 
@@ -112,6 +132,7 @@ class TcpEraSocket : public TcpSocketBase
     void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
     void ReTxTimeout() override;
     void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    uint32_t BytesInFlight() const override;
 
   private:
     /** Move a newly scheduled retransmission timer onto the tick grid (TimerTick > 0). */
@@ -120,6 +141,10 @@ class TcpEraSocket : public TcpSocketBase
     void AlignDelAckTimer();
 
     PartialAckResponse m_partialAckResponse; //!< the partial-ACK behaviour
+    RecoveryPipe m_recoveryPipe;             //!< the pipe estimate in recovery
+    bool m_pipeCounting;                     //!< a counted recovery is under way
+    int64_t m_pipe;                          //!< the counted pipe in segments
+    uint32_t m_cwndBeforeAck;                //!< cwnd when the current ACK arrived
     Time m_timerTick;                        //!< the tick of the retransmission timer
     Time m_timerTickPhase;                   //!< the first boundary of the tick grid
     uint32_t m_alignedUid;                   //!< uid of the last aligned timer event

@@ -49,8 +49,9 @@ TEST(TcpEraPresets, VariantNamesRoundTrip)
 
 TEST(TcpEraPresetsDeathTest, UnknownVariant)
 {
-    EXPECT_DEATH(TcpEraPresets::ParseVariant("tahoe"),
-                 "unknown TCP variant \"tahoe\" \\(use vanilla, reno, newreno or sack\\)");
+    EXPECT_DEATH(
+        TcpEraPresets::ParseVariant("tahoe"),
+        "unknown TCP variant \"tahoe\" \\(use vanilla, reno, newreno, sack or sack1997\\)");
 }
 
 TEST(TcpEraPresetsDeathTest, UnknownSource)
