@@ -50,6 +50,15 @@ struct Sample
     uint32_t value; //!< the new value
 };
 
+/** An expiry of the retransmission timer, as TcpEraSocket's "RetransmissionTimeout" reports it. */
+struct Expiry
+{
+    Time at;          //!< when
+    Time rto;         //!< the RTO the trace reported
+    uint32_t backoff; //!< the back-off count it reported
+    Time rtoTrace;    //!< the "RTO" trace's value at that moment
+};
+
 /**
  * @brief A greedy sender of a fixed number of bytes on a socket made by the preset's factory,
  * recording the socket's congestion state, cwnd, ssthresh, RTO and retransmissions.
@@ -63,6 +72,7 @@ class Recorder
     std::vector<Time> timeouts;                             //!< entries into CA_LOSS
     std::vector<Time> recoveryEnd;                          //!< CA_RECOVERY -> CA_OPEN
     std::vector<Time> rtoValues;                            //!< RTO trace values
+    std::vector<Expiry> expiries;                           //!< RetransmissionTimeout events
     std::vector<std::pair<Time, uint32_t>> retransmissions; //!< (time, seq) of resent data
     uint32_t highestSent{0};                                //!< highest data seq sent
     uint64_t toSend{0};                                     //!< bytes still to write
@@ -82,6 +92,8 @@ class Recorder
         s->TraceConnectWithoutContext("CongState", MakeCallback(&Recorder::State, this));
         s->TraceConnectWithoutContext("RTO", MakeCallback(&Recorder::Rto, this));
         s->TraceConnectWithoutContext("Tx", MakeCallback(&Recorder::Tx, this));
+        s->TraceConnectWithoutContext("RetransmissionTimeout",
+                                      MakeCallback(&Recorder::Expired, this));
         s->SetSendCallback(MakeCallback(&Recorder::Fill, this));
         s->SetConnectCallback(MakeCallback(&Recorder::Connected, this),
                               MakeNullCallback<void, Ptr<Socket>>());
@@ -141,6 +153,12 @@ class Recorder
     void Rto(Time, Time v)
     {
         rtoValues.push_back(v);
+    }
+
+    void Expired(Time rto, uint32_t backoff)
+    {
+        expiries.push_back(
+            {Simulator::Now(), rto, backoff, rtoValues.empty() ? Time() : rtoValues.back()});
     }
 
     void Tx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
@@ -340,6 +358,17 @@ class ScriptedLossTestCase : public TestCase
                                     m_losses,
                                     "each lost segment is sent again (" << what << ")");
 
+        // Every entry into CA_LOSS comes from an expiry that "RetransmissionTimeout" reported.
+        for (Time t : r.timeouts)
+        {
+            const bool reported = std::any_of(r.expiries.begin(),
+                                              r.expiries.end(),
+                                              [t](const Expiry& e) { return e.at == t; });
+            NS_TEST_ASSERT_MSG_EQ(reported,
+                                  true,
+                                  "RetransmissionTimeout at the timeout of " << t.As(Time::MS));
+        }
+
         switch (m_variant)
         {
         case TcpEraPresets::VANILLA:
@@ -375,6 +404,12 @@ class ScriptedLossTestCase : public TestCase
                               BsdSsThresh(ValueBefore(r.cwnd, rto)),
                               "ssthresh = cwnd / 2 in whole segments at the timeout: " << what);
         NS_TEST_ASSERT_MSG_EQ(ValueAt(r.cwnd, rto), MSS, "cwnd = 1 segment after the timeout");
+        // TcpEraSocket's RetransmissionTimeout trace: the same expiry, the first since the last
+        // new ACK, with the RTO in force (before ns-3 doubles it).
+        NS_TEST_ASSERT_MSG_EQ(r.expiries.size(), 1, "one RetransmissionTimeout: " << what);
+        NS_TEST_ASSERT_MSG_EQ(r.expiries[0].at, rto, "reported at the timeout");
+        NS_TEST_ASSERT_MSG_EQ(r.expiries[0].backoff, 1, "first expiry since the last new ACK");
+        NS_TEST_ASSERT_MSG_EQ(r.expiries[0].rto, r.expiries[0].rtoTrace, "the RTO in force");
     }
 
     /** One fast retransmit per loss while dupACKs last; the third of three times out. */

@@ -11,6 +11,7 @@
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-tx-buffer.h"
+#include "ns3/trace-source-accessor.h"
 
 #include <cmath>
 
@@ -77,7 +78,13 @@ TcpEraSocket::GetTypeId()
                           "grid; real hosts booted at unrelated instants.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpEraSocket::m_timerTickPhase),
-                          MakeTimeChecker(Time(0)));
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("RetransmissionTimeout",
+                            "An expiry of the retransmission timer that retransmits data: the "
+                            "RTO that expired and the back-off count (1 for the first expiry "
+                            "since the last new ACK).",
+                            MakeTraceSourceAccessor(&TcpEraSocket::m_retransmissionTimeoutTrace),
+                            "ns3::TcpEraSocket::RetransmissionTimeoutTracedCallback");
     return tid;
 }
 
@@ -181,6 +188,14 @@ void
 TcpEraSocket::ReTxTimeout()
 {
     NS_LOG_FUNCTION(this);
+    // The cases in which TcpSocketBase::ReTxTimeout retransmits data (it returns early for a
+    // closed socket, a SYN, a FIN or nothing outstanding, and gives up without retries left).
+    // m_dataRetrCount counts down from m_dataRetries at each expiry and is reset by a new ACK.
+    if (m_state != CLOSED && m_state != TIME_WAIT && m_state != SYN_SENT &&
+        m_txBuffer->Size() > 0 && m_dataRetrCount > 0)
+    {
+        m_retransmissionTimeoutTrace(m_rto.Get(), m_dataRetries - m_dataRetrCount + 1);
+    }
     TcpSocketBase::ReTxTimeout();
     AlignRetxTimer();
 }

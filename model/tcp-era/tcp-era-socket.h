@@ -5,7 +5,9 @@
 #ifndef TCP_ERA_SOCKET_H
 #define TCP_ERA_SOCKET_H
 
+#include "ns3/nstime.h"
 #include "ns3/tcp-socket-base.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 
@@ -46,6 +48,13 @@ namespace ns3
  * Sockets come from TcpEraSocketFactory (aggregate it to a node and name
  * "ns3::TcpEraSocketFactory" as the applications' protocol); listening sockets fork as
  * TcpEraSockets.
+ *
+ * Trace source "RetransmissionTimeout" (besides TcpSocketBase's): every expiry of the
+ * retransmission timer that retransmits data, with the RTO that expired and the back-off count
+ * (1 for the first expiry since the last new ACK, 2 for the next, ... as BSD's t_rxtshift + 1).
+ * It fires before ns-3's processing doubles the RTO; expiries that retransmit a SYN or a FIN, or
+ * that find nothing to retransmit, are not reported. ns-3's own sockets report a timeout only
+ * as an entry into CA_LOSS ("CongState"), once per loss episode.
  */
 class TcpEraSocket : public TcpSocketBase
 {
@@ -74,6 +83,13 @@ class TcpEraSocket : public TcpSocketBase
 
     ~TcpEraSocket() override;
 
+    /**
+     * @brief TracedCallback signature of "RetransmissionTimeout".
+     * @param rto the retransmission timeout that expired
+     * @param backoff 1 for the first expiry since the last new ACK, then 2, 3, ...
+     */
+    typedef void (*RetransmissionTimeoutTracedCallback)(Time rto, uint32_t backoff);
+
     /** @return the partial ACKs seen during fast recovery */
     uint32_t GetPartialAcks() const;
 
@@ -97,6 +113,8 @@ class TcpEraSocket : public TcpSocketBase
     uint32_t m_alignedUid;                   //!< uid of the last aligned timer event
     uint32_t m_partialAcks;                  //!< partial ACKs seen in fast recovery
     uint32_t m_alignedTimers;                //!< timers moved onto the grid
+    /// "RetransmissionTimeout": RTO and back-off count of each data retransmission timeout
+    TracedCallback<Time, uint32_t> m_retransmissionTimeoutTrace;
 };
 
 } // namespace ns3
