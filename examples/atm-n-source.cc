@@ -34,7 +34,8 @@
  *   switch port of the data direction (sw0-trunk, the bottleneck, and sw1-dst0 ...
  *   sw1-dstN-1), queue_cells, queue_max_cells and, for reasons with drops in the interval,
  *   drop_<reason>_cells and frame_drop_<reason>.
- * A directory that cannot be created or written is a usage error.
+ * A directory that cannot be created or written is a usage error. `utils/atm-validation --plot DIR`
+ * draws the series (cwnd, ssthresh and timeouts per flow; queues and drops per port) as a PNG.
  *
  * Examples:
  *   JAIN ICCCN LAN, 5 SACK sources, Selective Drop, 1000 cells:
@@ -54,6 +55,8 @@
  *   instant of its first tick; by default every host's starts at 0):
  *     atm-n-source --nSources=15 --delays=leo --bufferCells=750 --policy=sd --tcp=sack
  *                  --mss=9180 --window=600000 --duration=20s --tickPhase=random
+ *   the dynamics behind a run's numbers, then their figure (DIR/traces.png):
+ *     atm-n-source --nSources=5 --duration=2s --traceDir=DIR && utils/atm-validation --plot DIR
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
