@@ -104,7 +104,9 @@ class AtmFlowTracer : public SimpleRefCount<AtmFlowTracer>
     /// Close() if still open, with samples up to the stop time (or the last traced change).
     ~AtmFlowTracer();
 
+    /// No copy: one tracer owns its files.
     AtmFlowTracer(const AtmFlowTracer&) = delete;
+    /// No copy: one tracer owns its files. @return never
     AtmFlowTracer& operator=(const AtmFlowTracer&) = delete;
 
     /**
