@@ -24,6 +24,19 @@
  * retransmitted), rawUtilization and effectiveUtilization of the trunk, ledgersHold,
  * simEvents. Errors go to standard error with a non-zero exit code.
  *
+ * Time series (AtmFlowTracer): --traceDir=DIR creates DIR (and its parents) and writes two CSV
+ * files into it, without changing the run or its JSON line:
+ * - DIR/tcp.csv, `time_s,flow,metric,value`: per TCP sender (flow i = source i) cwnd_bytes,
+ *   ssthresh_bytes, srtt_ms, rto_ms, bytes_acked and cong_state at each change, rtt_ms at each
+ *   exact RTT sample and one `timeout` row per retransmission timeout (value: the back-off
+ *   count);
+ * - DIR/ports.csv, `time_s,port,metric,value`: every --traceInterval (default 1 ms), for each
+ *   switch port of the data direction (sw0-trunk, the bottleneck, and sw1-dst0 ...
+ *   sw1-dstN-1), queue_cells, queue_max_cells and, for reasons with drops in the interval,
+ *   drop_<reason>_cells and frame_drop_<reason>.
+ * A directory that cannot be created or written is a usage error. `utils/atm-validation --plot DIR`
+ * draws the series (cwnd, ssthresh and timeouts per flow; queues and drops per port) as a PNG.
+ *
  * Examples:
  *   JAIN ICCCN LAN, 5 SACK sources, Selective Drop, 1000 cells:
  *     atm-n-source --nSources=5 --linkRate=OC3cRaw --delays=lan --bufferCells=1000 --policy=sd
@@ -45,12 +58,15 @@
  *     atm-n-source --nSources=15 --linkRate=149.76Mbps --accessDelay=333us --trunkDelay=334us
  *                  --policy=epd --threshold=0.7 --mss=9140 --window=65536 --delayedAck=true
  *                  --duration=30s --tickPhase=common
+ *   The dynamics behind a run's numbers, then their figure (DIR/traces.png):
+ *     atm-n-source --nSources=5 --duration=2s --traceDir=DIR && utils/atm-validation --plot DIR
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-delay-preset.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
@@ -93,6 +109,8 @@ main(int argc, char* argv[])
     double gr = 0;
     uint32_t vbrBufferCells = 1000000;
     uint32_t initialSsthresh = 0;
+    std::string traceDir;
+    Time traceInterval = MilliSeconds(1);
 
     // Ranges: one VC per source on the trunk, from VCI 32 to 65535 (ITU-T I.361), and two host
     // addresses per source in one /16 LIS; buffers are allocated up front (40 bytes per cell and
@@ -236,6 +254,24 @@ main(int argc, char* argv[])
                      vbrBufferCells,
                      1,
                      4000000);
+    options.AddValue("traceDir",
+                     "write per-flow and per-port time series (tcp.csv, ports.csv) into this "
+                     "directory, created if needed (empty: none)",
+                     traceDir,
+                     [](const std::string& text, std::string* expected) {
+                         std::string reason;
+                         if (text.empty() || AtmFlowTracer::CheckDirectory(text, &reason))
+                         {
+                             return true;
+                         }
+                         *expected = "a directory that can be created and written (" + reason + ")";
+                         return false;
+                     });
+    options.AddValue("traceInterval",
+                     "with --traceDir: the sampling interval of the switch ports",
+                     traceInterval,
+                     MicroSeconds(1),
+                     maxDelay);
     cmd.Parse(argc, argv);
 
     // Checks that involve the policy chosen or several options.
@@ -256,6 +292,9 @@ main(int argc, char* argv[])
     options.Require(!options.IsSet("vbrOffTime") || vbrOnTime.IsStrictlyPositive(),
                     "vbrOffTime",
                     "give --vbrOnTime as well (the VBR source is off without it)");
+    options.Require(!options.IsSet("traceInterval") || !traceDir.empty(),
+                    "traceInterval",
+                    "give --traceDir as well (no traces without it)");
     if (!options.IsSet("vbrOffTime"))
     {
         vbrOffTime = vbrOnTime;
@@ -336,12 +375,24 @@ main(int argc, char* argv[])
     }
     const AtmNSourceTopology topology = nsrc.Install();
     AtmNSourceTraffic traffic;
+    Ptr<AtmFlowTracer> tracer;
+    if (!traceDir.empty())
+    {
+        tracer = Create<AtmFlowTracer>(traceDir);
+        tracer->SetSampleInterval(traceInterval);
+        tracer->SetStopTime(duration);
+        traffic.SetTracer(tracer);
+    }
     traffic.Install(topology, Seconds(0), duration, startJitter);
 
     Simulator::Stop(duration);
     Simulator::Run();
     const AtmNSourceResults results = traffic.GetResults();
     const uint64_t events = Simulator::GetEventCount();
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     AtmJsonLine json;
     json.Add("example", "atm-n-source")

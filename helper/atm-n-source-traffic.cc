@@ -55,6 +55,16 @@ AtmNSourceTraffic::AtmNSourceTraffic()
 }
 
 void
+AtmNSourceTraffic::SetTracer(Ptr<AtmFlowTracer> tracer)
+{
+    NS_LOG_FUNCTION(this << tracer);
+    NS_ABORT_MSG_IF(m_installed, "AtmNSourceTraffic::SetTracer: call it before Install()");
+    NS_ABORT_MSG_IF(!tracer || !tracer->IsOpen(),
+                    "AtmNSourceTraffic::SetTracer: give an open AtmFlowTracer");
+    m_tracer = tracer;
+}
+
+void
 AtmNSourceTraffic::Install(const AtmNSourceTopology& topology,
                            Time start,
                            Time stop,
@@ -74,6 +84,17 @@ AtmNSourceTraffic::Install(const AtmNSourceTopology& topology,
                     "AtmNSourceTraffic::Install: negative start jitter");
     m_installed = true;
     m_topology = topology;
+    if (m_tracer)
+    {
+        // forwardPorts: s1's port to each destination, then the trunk port.
+        for (uint32_t i = 0; i < topology.forwardPorts.size(); ++i)
+        {
+            const Ptr<AtmDevice>& dev = topology.forwardPorts[i];
+            m_tracer->AddPort(dev == topology.trunk ? std::string("sw0-trunk")
+                                                    : "sw1-dst" + std::to_string(i),
+                              dev->GetOutputPort());
+        }
+    }
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
     for (uint32_t i = 0; i < topology.sources.GetN(); ++i)
@@ -99,7 +120,8 @@ AtmNSourceTraffic::Install(const AtmNSourceTopology& topology,
                             &AtmNSourceTraffic::AttachProbe,
                             m_probes.back(),
                             DynamicCast<BulkSendApplication>(app.Get(0)),
-                            i);
+                            i,
+                            m_tracer);
     }
     if (topology.vbrSource)
     {
@@ -111,12 +133,17 @@ AtmNSourceTraffic::Install(const AtmNSourceTopology& topology,
 void
 AtmNSourceTraffic::AttachProbe(Ptr<AtmTcpFlowProbe> probe,
                                Ptr<BulkSendApplication> sender,
-                               uint32_t flow)
+                               uint32_t flow,
+                               Ptr<AtmFlowTracer> tracer)
 {
     Ptr<Socket> socket = sender->GetSocket();
     NS_ABORT_MSG_IF(!socket,
                     "AtmNSourceTraffic: flow " << flow << " has no socket after its start");
     probe->Attach(socket);
+    if (tracer)
+    {
+        tracer->AddTcpSender(flow, socket);
+    }
 }
 
 void

@@ -5,6 +5,7 @@
 #ifndef ATM_N_SOURCE_TRAFFIC_H
 #define ATM_N_SOURCE_TRAFFIC_H
 
+#include "atm-flow-tracer.h"
 #include "atm-metrics.h"
 #include "atm-n-source-helper.h"
 #include "atm-tcp-flow-probe.h"
@@ -89,6 +90,16 @@ class AtmNSourceTraffic
     AtmNSourceTraffic();
 
     /**
+     * @brief Record the run's time series with @p tracer (call before Install(); the tracer
+     * must be open). Install() adds the switch output ports of the data direction, s0's port
+     * onto the trunk as "sw0-trunk" and s1's port to destination i as "sw1-dst<i>", and each
+     * sender's socket is added as flow i when its probe attaches, in the same event (a traced
+     * run executes the same events as an untraced one).
+     * @param tracer the tracer
+     */
+    void SetTracer(Ptr<AtmFlowTracer> tracer);
+
+    /**
      * @brief One greedy BulkSend per source (writes of the flow's MSS) to a PacketSink on its
      * destination, with a probe on each sender; with a VBR source, its start and stop as well.
      * Runs once.
@@ -128,21 +139,25 @@ class AtmNSourceTraffic
      */
     void CheckFlow(const char* what, uint32_t i) const;
     /**
-     * @brief Attach a probe to its sender's socket (scheduled just after the sender's start:
-     *        the event holds both, so it needs nothing else to be alive).
+     * @brief Attach a probe to its sender's socket, and add the socket to the tracer if there
+     *        is one (scheduled just after the sender's start: the event holds all three, so it
+     *        needs nothing else to be alive).
      * @param probe the probe
      * @param sender the sender
-     * @param flow the flow index, for the message
+     * @param flow the flow index
+     * @param tracer the tracer, or null
      */
     static void AttachProbe(Ptr<AtmTcpFlowProbe> probe,
                             Ptr<BulkSendApplication> sender,
-                            uint32_t flow);
+                            uint32_t flow,
+                            Ptr<AtmFlowTracer> tracer);
 
     AtmNSourceTopology m_topology;              //!< the topology
     bool m_installed{false};                    //!< Install() ran
     ApplicationContainer m_sourceApps;          //!< BulkSend per flow
     ApplicationContainer m_sinkApps;            //!< PacketSink per flow
     std::vector<Ptr<AtmTcpFlowProbe>> m_probes; //!< one per flow
+    Ptr<AtmFlowTracer> m_tracer;                //!< SetTracer() (null: no traces)
 };
 
 } // namespace ns3

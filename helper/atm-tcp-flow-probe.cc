@@ -40,6 +40,12 @@ AtmTcpFlowProbe::Attach(Ptr<Socket> socket)
     m_attached = true;
 }
 
+void
+AtmTcpFlowProbe::SetRttSampleCallback(Callback<void, Time> cb)
+{
+    m_onRtt = cb;
+}
+
 bool
 AtmTcpFlowProbe::IsAttached() const
 {
@@ -97,6 +103,10 @@ AtmTcpFlowProbe::Rx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocket
             ++m_samples;
             m_rttSum += rtt;
             m_rttMax = std::max(m_rttMax, rtt);
+            if (!m_onRtt.IsNull())
+            {
+                m_onRtt(rtt);
+            }
         }
         m_pending.pop_front();
     }

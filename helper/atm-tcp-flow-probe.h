@@ -5,6 +5,7 @@
 #ifndef ATM_TCP_FLOW_PROBE_H
 #define ATM_TCP_FLOW_PROBE_H
 
+#include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/sequence-number.h"
@@ -51,6 +52,13 @@ class AtmTcpFlowProbe : public SimpleRefCount<AtmTcpFlowProbe>
      * @param socket a TcpSocketBase (aborts otherwise, or when a probe is already attached)
      */
     void Attach(Ptr<Socket> socket);
+
+    /**
+     * @brief Report each RTT sample when it is taken, besides counting it (AtmFlowTracer
+     *        writes them as a time series).
+     * @param cb called with the sample (a null callback stops the reports)
+     */
+    void SetRttSampleCallback(Callback<void, Time> cb);
 
     /// @return true once Attach() succeeded
     bool IsAttached() const;
@@ -107,6 +115,7 @@ class AtmTcpFlowProbe : public SimpleRefCount<AtmTcpFlowProbe>
     uint64_t m_samples{0};         //!< RTT samples
     Time m_rttSum;                 //!< sum of the samples
     Time m_rttMax;                 //!< largest sample
+    Callback<void, Time> m_onRtt;  //!< SetRttSampleCallback()
 };
 
 } // namespace ns3

@@ -61,6 +61,12 @@ cases = [
     ("not-a-number scaling", "atm-n-source --policy=sd --z=nan", r"invalid --z=nan: expected a number in \[0, 1\]"),
     ("boolean that is not one", "atm-n-source --perVcQueues=maybe", r"invalid --perVcQueues=maybe: expected true, false, 1 or 0"),
     ("negative start jitter", "atm-n-source --startJitter=-1ms", r"invalid --startJitter=-1ms: expected a time in \[0s, 100s\]"),
+    ("trace directory that cannot be created", "atm-n-source --traceDir=/proc/atm-no-trace",
+     r"atm-n-source: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
+    ("trace directory under a file", "atm-n-source --traceDir=/dev/null/traces",
+     r"invalid --traceDir=/dev/null/traces: expected a directory that can be created and written \(/dev/null is not a directory\)"),
+    ("trace interval without a trace directory", "atm-n-source --traceInterval=2ms",
+     r"invalid --traceInterval=2ms: give --traceDir as well"),
     ("misspelt option (ns-3's own check)", "atm-n-source --nSoruces=5", r"Invalid command-line argument: --nSoruces=5"),
     # atm-first: MTU, encapsulation, sizes
     ("MTU below IPv4's minimum", "atm-first --mtu=40", r"atm-first: invalid --mtu=40: expected an integer in \[68, 65535\]"),
@@ -142,4 +148,8 @@ cases = [
      r"--out /proc/atm-no-out: cannot create the directory"),
     ("runner: database in a folder that cannot be created", "atm-validation --targets SANDIA-SEL --db /proc/atm-no-db/runs.sqlite",
      r"--db: the folder of /proc/atm-no-db: cannot create the directory"),
+    ("runner: plot of a missing trace directory", "atm-validation --plot /proc/atm-no-traces",
+     r"atm-validation: --plot /proc/atm-no-traces: no such directory \(give the --traceDir of an atm-n-source run\)"),
+    ("runner: plot of a directory without traces", "atm-validation --plot /proc",
+     r"atm-validation: --plot /proc: no tcp\.csv in it"),
 ]

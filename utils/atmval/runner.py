@@ -168,7 +168,8 @@ def parser():
     p.add_argument("--binary", help="atm-n-source executable (default "
                    "<build>/examples/atm-n-source); other programs are taken from "
                    "<build>/examples")
-    p.add_argument("--out", help="output directory (default <build>/validation)")
+    p.add_argument("--out", help="output directory (default <build>/validation); with --plot, "
+                   "the figure's PNG file (default TRACEDIR/traces.png)")
     p.add_argument("--db", help="SQLite file (default <out>/runs.sqlite); a file of the first "
                    "format is migrated (a copy is kept as <file>.v1.bak)")
     p.add_argument("--reuse", action="store_true",
@@ -184,12 +185,44 @@ def parser():
                         "(params.*, options.*, metrics.* columns, as pandas.json_normalize "
                         "names them)")
     p.add_argument("--strict", action="store_true", help="exit 1 if a hard check fails")
+    p.add_argument("--plot", metavar="TRACEDIR",
+                   help="instead of running targets: draw the time series an atm-n-source run "
+                        "wrote with --traceDir=TRACEDIR (cwnd, ssthresh and timeouts per flow; "
+                        "the switch ports' queues and drops) as one PNG (--out) and exit")
     return p
+
+
+def plot_traces(a):
+    """--plot: check the trace directory and the figure's path, then draw it."""
+    from . import traces
+    try:
+        traces.check_dir(a.plot)
+    except traces.TraceError as e:
+        sys.exit(f"atm-validation: --plot {e}")
+    out = Path(a.out) if a.out else Path(a.plot) / traces.DEFAULT_FIGURE
+    if out.suffix.lower() != ".png":
+        sys.exit(f"atm-validation: --out {out}: with --plot, the figure's file name, ending in "
+                 f".png")
+    missing = missing_dependencies(["matplotlib", "pandas"])
+    if missing:
+        sys.exit(dependency_message(missing))
+    _writable_dir(out.parent, "--out: the folder of")
+    try:
+        path = traces.plot(a.plot, out)
+    except traces.TraceError as e:
+        sys.exit(f"atm-validation: --plot {e}")
+    print(f"[atm-validation] figure: {path}", file=sys.stderr)
+    return 0
 
 
 def main(argv=None):
     p = parser()
     a = p.parse_args(argv)
+    if a.plot is not None:
+        if a.targets or a.list:
+            p.error("--plot draws a trace directory and runs nothing: leave out --targets and "
+                    "--list")
+        return plot_traces(a)
     try:
         from .targets import all_targets
         all_t = all_targets()
