@@ -261,7 +261,7 @@ VBR_LAN_GAP = {552: "0us", 1500: "0us", 4832: "324us", 9188: "376us"}  # I_p, BO
 VBR_LAN_MBS = [1000, 2000, 4000]
 VBR_LAN_TCP = {  # the three timer settings BON measured
     "rto500": {"source": "bsd"},
-    "rto200": {"source": "bsd", "timerTick": "200ms", "delayedAck": 1, "delAckTimeout": "50ms"},
+    "rto200": {"source": "solaris"},  # Solaris 2.x: 200 ms ticks, 50 ms per-connection delayed ACK
     "rto10": {"source": "bsd", "timerTick": "10ms", "delayedAck": 0},
 }
 TIMER_TITLE = {"rto500": "500 ms RTO", "rto200": "200 ms RTO + 50 ms delayed ACK",

@@ -20,7 +20,7 @@ fam = Family("jain")
 
 POLICIES = {"UBR": "tail", "EPD": "epd", "SD": "sd"}  # the papers' names -> --policy
 COLUMNS = list(POLICIES)  # the published tables' column order
-TCPS = ("sack", "reno", "vanilla")
+TCPS = ("sack", "sack1997", "reno", "vanilla")
 GR_VALUES = (0.0, 0.1, 0.5)
 WINDOW = {"LAN": 65535, "WAN": 600000, "GEO": 8704000}
 # One-way access delay of each preset the VBR runs use: the VBR cells reach s0's trunk port
