@@ -95,7 +95,7 @@ class TcpEraPresets
 
     /**
      * @brief The preset of one source document's TCP, variant Reno unless the
-     * source fixes it: "bsd" (4.4BSD-Lite), "sandia" (fine-grained 10 ms timer, 64 KB window,
+     * source fixes it: "bsd" (4.4BSD-Lite), "sandia" (fine-grained 5 ms timer, 64 KB window,
      * 8 KB MSS), "jain" (100 ms ticks, no delayed ACK, MSS 512), "bon-default" (200 ms, Reno,
      * timestamps), "bon-fast" (10 ms, dupACK threshold 1), "bon-sack" (200 ms, SACK),
      * "bon-internetwork" (200 ms, 50 ms delayed ACK, MSS 1460), "solaris" (Solaris 2.x:
