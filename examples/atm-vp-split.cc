@@ -184,10 +184,10 @@ main(int argc, char* argv[])
                      1073725440);
     options.AddValue("mtu", "IP MTU (FORE/Classical IP: 9180, MSS 9140)", c.mtu, 68, 65527);
     // --source, --tcp, --timerTick, --delayedAck, --delAckTimeout, with the defaults of
-    // TEN34's Solaris 2.x hosts: a 200 ms tick, delayed ACKs on a 50 ms timer.
+    // TEN34's Solaris 2.x hosts (the solaris preset: a 200 ms tick, delayed ACKs on a 50 ms
+    // per-connection timer).
     TcpEraCommandLine tcpOptions;
-    tcpOptions.SetDefaultTimerTick(MilliSeconds(200));
-    tcpOptions.SetDefaultDelayedAck(1, MilliSeconds(50));
+    tcpOptions.SetDefaultSource("solaris");
     tcpOptions.AddOptions(options,
                           TcpEraCommandLine::SOURCE | TcpEraCommandLine::VARIANT |
                               TcpEraCommandLine::TIMER_TICK | TcpEraCommandLine::DELAYED_ACK);
@@ -389,7 +389,7 @@ main(int argc, char* argv[])
         .Add("source", tcpOptions.GetSource())
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("timerTickMs", presets.GetTimerTick().GetSeconds() * 1e3)
-        .Add("delayedAck", static_cast<int64_t>(tcpOptions.GetDelayedAck()))
+        .Add("delayedAck", static_cast<int64_t>(presets.GetDelayedAck() ? 1 : 0))
         .Add("durationS", c.duration.GetSeconds())
         .Add("warmupS", c.warmup.GetSeconds())
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))

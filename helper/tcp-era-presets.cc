@@ -336,6 +336,12 @@ TcpEraPresets::UsesTickGrid() const
     return m_tickTimer || m_tickRtt || GetDelAckTick().IsStrictlyPositive();
 }
 
+bool
+TcpEraPresets::GetDelayedAck() const
+{
+    return m_delayedAck;
+}
+
 uint32_t
 TcpEraPresets::GetDataRetries() const
 {

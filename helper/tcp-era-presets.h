@@ -206,6 +206,8 @@ class TcpEraPresets
     bool UsesTickGrid() const;
     /// @return TcpSocket::DataRetries
     uint32_t GetDataRetries() const;
+    /// @return whether delayed ACKs are on
+    bool GetDelayedAck() const;
     /** @return the minimum RTO */
     Time GetMinRto() const;
 

@@ -487,9 +487,7 @@ RunSplit(const AtmCellRate& vcPcr, uint32_t k)
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     addresses.Assign(NetDeviceContainer(in0.Get(0), in1.Get(0)));
     const Ipv4Address dst = addresses.Assign(NetDeviceContainer(out.Get(1))).GetAddress(0);
-    TcpEraPresets tcp = TcpEraPresets::ForSource("bsd");
-    tcp.SetTimerTick(MilliSeconds(200));
-    tcp.SetDelayedAck(true, MilliSeconds(50));
+    TcpEraPresets tcp = TcpEraPresets::ForSource("solaris"); // TEN34's Solaris 2.x hosts
     tcp.Install(senders);
     tcp.Install(receiver);
     AtmPvcHelper pvcs;
