@@ -159,7 +159,7 @@ cases = [
     ("runner: database in a folder that cannot be created", "atm-validation --targets SANDIA-SEL --db /proc/atm-no-db/runs.sqlite",
      r"--db: the folder of /proc/atm-no-db: cannot create the directory"),
     ("runner: plot of a missing trace directory", "atm-validation --plot /proc/atm-no-traces",
-     r"atm-validation: --plot /proc/atm-no-traces: no such directory \(give the --traceDir of an atm-n-source run\)"),
+     r"atm-validation: --plot /proc/atm-no-traces: no such directory \(give the --traceDir of an example's run\)"),
     ("runner: plot of a directory without traces", "atm-validation --plot /proc",
      r"atm-validation: --plot /proc: no tcp\.csv in it"),
 ]
