@@ -187,8 +187,7 @@ def draw_trace(job, figdir):
     name = f"{job['target']}-traces.png"
     try:
         traces.plot(job["dir"], Path(figdir) / name,
-                    title=f"{job['target']}: {job['label']}, RngRun {job['seed']}: cwnd, "
-                          f"ssthresh and timeouts per flow; switch port queues and drops")
+                    title=f"{job['target']}: {job['label']}, RngRun {job['seed']}")
         info["figure"] = name
     except Exception as e:  # a figure that cannot be drawn must not cost the report
         info["error"] = f"the figure could not be drawn: {e}"
