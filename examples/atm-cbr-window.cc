@@ -50,6 +50,14 @@
  * round trip waits for the delayed-ACK timer; --delayedAck=0 gives BSD's behaviour when one
  * segment is at least half the buffer.
  *
+ * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
+ * writes DIR/tcp.csv (the one connection, flow 0: cwnd, ssthresh, RTT, RTO, bytes acked,
+ * congestion state, one row per retransmission timeout) and DIR/ports.csv (every
+ * --traceInterval, default 1 ms: the switch ports of the data direction, sw0-s1, sw1-s2 and
+ * sw2-h1, with their queues and drops by reason), without changing the run or its JSON line. A
+ * directory that cannot be created or written is a usage error, as is --traceInterval without
+ * --traceDir. `utils/atm-validation --plot DIR` draws them.
+ *
  * Examples:
  *   BON-CBR-PILOT campaign 2, MTU 9188, 48 KB window, R = 15.97 us, I = 52 us:
  *     atm-cbr-window --pcr=61000 --cdvt=187.5us --vp --trunkRate=E3 --rtt=31ms --window=49152
@@ -70,6 +78,7 @@
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-output-port.h"
@@ -309,6 +318,8 @@ main(int argc, char* argv[])
                      c.startJitter,
                      Time(0),
                      Seconds(100));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
 
     const AtmCellRate pcr = AtmCellRate::Parse(c.pcr);
@@ -329,6 +340,7 @@ main(int argc, char* argv[])
                     "mtu",
                     "expected at most 65527 with LLC/SNAP: its 8-byte header and the IP packet "
                     "share one 65,535-byte AAL5 CPCS-SDU (or --llcSnap=false)");
+    traceOptions.CheckOptions(options);
 
     TcpEraPresets presets = tcpOptions.GetPresets(options, c.mtu, c.window);
     const uint32_t mss = presets.GetSegmentSize();
@@ -351,7 +363,7 @@ main(int argc, char* argv[])
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(trunk));
     atm.SetChannelAttribute("Delay", TimeValue(innerDelay));
     NetDeviceContainer link01 = atm.Install(switches.Get(0), switches.Get(1));
-    atm.Install(switches.Get(1), switches.Get(2));
+    NetDeviceContainer link12 = atm.Install(switches.Get(1), switches.Get(2));
     // The network ingress: s1's port from s0 polices what arrives from s0.
     Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(link01.Get(1));
     ingress->SetAttribute("Upc", BooleanValue(c.upc));
@@ -401,11 +413,24 @@ main(int argc, char* argv[])
                                                     TimeValue(c.startJitter),
                                                     "Warmup",
                                                     TimeValue(c.warmup));
+    // --traceDir: the sender and the switch ports of the data direction.
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(c.duration);
+    if (tracer)
+    {
+        tracer->AddPort("sw0-s1", DynamicCast<AtmDevice>(link01.Get(0))->GetOutputPort());
+        tracer->AddPort("sw1-s2", DynamicCast<AtmDevice>(link12.Get(0))->GetOutputPort());
+        tracer->AddPort("sw2-h1", DynamicCast<AtmDevice>(right.Get(0))->GetOutputPort());
+        transfer->SetTracer(tracer, 0);
+    }
     transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
     transfer->Finish();
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     // Cells: sent by the source, lost on the way (switch ports and the UPC).
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;

@@ -27,6 +27,13 @@
  * frames dropped by the CRC-32, TCP's retransmissions and timeouts, and whether the cell
  * ledgers of both directions hold; the exit status is 1 if they do not.
  *
+ * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
+ * writes DIR/tcp.csv (the BulkSend connection, flow 0) and DIR/ports.csv (every
+ * --traceInterval, default 1 ms: s0's port to h1, sw0-h1; cells lost on the links are not port
+ * drops and appear only in the JSON line), without changing the run or its output. A directory
+ * that cannot be created or written is a usage error, as is --traceInterval without --traceDir.
+ * `utils/atm-validation --plot DIR` draws them.
+ *
  * Try: --clr=1e-4 (a few dozen frames lost: TCP completes in about 1.5 s), --clr=1e-3 (a third
  *      of the 192-cell frames lost: TCP crawls; with --mtu=1500 it completes), --ber=1e-6 (the
  *      CRC-32 drops some 70 frames, a few headers are corrected), --ber=2e-4 --payloadBer=0
@@ -40,8 +47,10 @@
 #include "ns3/atm-cell-error-model.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-tcp-flow-probe.h"
 #include "ns3/core-module.h"
@@ -130,7 +139,10 @@ main(int argc, char* argv[])
     options.AddValue("mtu", "IP MTU of the hosts' ATM interfaces", mtu, 576, 65527);
     options.AddValue("maxBytes", "bytes to transfer", maxBytes, 1, UINT64_C(1000000000000000));
     options.AddValue("limit", "simulated time limit", limit, NanoSeconds(1), Seconds(1e6));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
+    traceOptions.CheckOptions(options);
     if (!options.IsSet("headerBer"))
     {
         headerBer = ber;
@@ -191,10 +203,26 @@ main(int argc, char* argv[])
     completion.maxBytes = maxBytes;
     sink->TraceConnectWithoutContext("Rx", MakeCallback(&Completion::Rx, &completion));
     Ptr<AtmTcpFlowProbe> probe = Create<AtmTcpFlowProbe>();
-    Simulator::Schedule(NanoSeconds(1), [probe, sender]() { probe->Attach(sender->GetSocket()); });
+    // --traceDir: the sender (flow 0, with the probe: no event of its own) and s0's port to h1.
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(limit);
+    if (tracer)
+    {
+        tracer->AddPort("sw0-h1", DynamicCast<AtmDevice>(right.Get(0))->GetOutputPort());
+    }
+    Simulator::Schedule(NanoSeconds(1), [probe, sender, tracer]() {
+        probe->Attach(sender->GetSocket());
+        if (tracer)
+        {
+            tracer->AddTcpSender(0, sender->GetSocket());
+        }
+    });
 
     Simulator::Stop(limit);
     Simulator::Run();
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     // Losses per reason over both links and directions.
     const char* reasons[] = {AtmChannel::LINK_DOWN,

@@ -23,6 +23,14 @@
  * default) it writes atm-first-<node>-<device>.pcap (open them in Wireshark or tshark: link
  * type SunATM, decoded down to TCP) and atm-first.tr into the working directory.
  *
+ * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
+ * writes DIR/tcp.csv (the BulkSend connection, flow 0: cwnd, ssthresh, RTT, RTO, bytes acked,
+ * congestion state, one row per entry into loss recovery by timeout) and DIR/ports.csv (every
+ * --traceInterval, default 1 ms: the switch ports of the data direction, sw0-trunk and sw1-h1),
+ * without changing the run or its output. A directory that cannot be created or written is a
+ * usage error, as is --traceInterval without --traceDir. `utils/atm-validation --plot DIR`
+ * draws them.
+ *
  * Try: --trunkRate=E3 --bufferCells=300 --duration=5 (a congested trunk: cell loss, effective
  *      utilisation below raw, the ledger still holds), --bufferCells=64 with it (no 192-cell
  *      frame fits: every PDU loses cells and the goodput collapses to zero, the reason for EPD),
@@ -34,6 +42,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
@@ -46,6 +55,38 @@
 #include <sstream>
 
 using namespace ns3;
+
+namespace
+{
+
+/**
+ * @brief --traceDir: adds the BulkSend's socket to the tracer when the SYN leaves h0, in the
+ *        event that creates the socket. BulkSendApplication reports no socket creation, and an
+ *        event scheduled for the purpose would make the traced run differ from the untraced one.
+ */
+struct SenderHook
+{
+    Ptr<AtmFlowTracer> tracer;    //!< the run's tracer
+    Ptr<BulkSendApplication> app; //!< the sender
+    bool added{false};            //!< the socket is traced
+
+    /**
+     * @brief Ipv4L3Protocol "SendOutgoing" of h0.
+     * @param header the IPv4 header
+     * @param packet the packet
+     * @param interface the interface
+     */
+    void SendOutgoing(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t interface)
+    {
+        if (!added && app->GetSocket())
+        {
+            added = true;
+            tracer->AddTcpSender(0, app->GetSocket());
+        }
+    }
+};
+
+} // namespace
 
 int
 main(int argc, char* argv[])
@@ -121,7 +162,10 @@ main(int argc, char* argv[])
                      Seconds(1000000));
     options.AddValue("pcap", "write atm-first-*.pcap (SunATM)", pcap);
     options.AddValue("ascii", "write atm-first.tr", ascii);
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
+    traceOptions.CheckOptions(options);
     options.Require(encapsulation != "LlcSnap" || mtu <= 65527,
                     "mtu",
                     "expected at most 65527 with LlcSnap: the 8-byte LLC/SNAP header and the IP "
@@ -189,9 +233,25 @@ main(int argc, char* argv[])
         AsciiTraceHelper files;
         atm.EnableAsciiAll(files.CreateFileStream("atm-first.tr"));
     }
+    // --traceDir: the TCP sender (flow 0) and the switch ports of the data direction.
+    SenderHook hook;
+    hook.tracer = traceOptions.Open(duration);
+    if (hook.tracer)
+    {
+        hook.tracer->AddPort("sw0-trunk", DynamicCast<AtmDevice>(trunk.Get(0))->GetOutputPort());
+        hook.tracer->AddPort("sw1-h1", DynamicCast<AtmDevice>(right.Get(0))->GetOutputPort());
+        hook.app = DynamicCast<BulkSendApplication>(sourceApp.Get(0));
+        hosts.Get(0)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "SendOutgoing",
+            MakeCallback(&SenderHook::SendOutgoing, &hook));
+    }
 
     Simulator::Stop(duration);
     Simulator::Run();
+    if (hook.tracer)
+    {
+        hook.tracer->Close();
+    }
 
     Ptr<PacketSink> server = DynamicCast<PacketSink>(sinkApp.Get(0));
     const uint64_t received = server->GetTotalRx();

@@ -109,8 +109,6 @@ main(int argc, char* argv[])
     double gr = 0;
     uint32_t vbrBufferCells = 1000000;
     uint32_t initialSsthresh = 0;
-    std::string traceDir;
-    Time traceInterval = MilliSeconds(1);
 
     // Ranges: one VC per source on the trunk, from VCI 32 to 65535 (ITU-T I.361), and two host
     // addresses per source in one /16 LIS; buffers are allocated up front (40 bytes per cell and
@@ -254,24 +252,8 @@ main(int argc, char* argv[])
                      vbrBufferCells,
                      1,
                      4000000);
-    options.AddValue("traceDir",
-                     "write per-flow and per-port time series (tcp.csv, ports.csv) into this "
-                     "directory, created if needed (empty: none)",
-                     traceDir,
-                     [](const std::string& text, std::string* expected) {
-                         std::string reason;
-                         if (text.empty() || AtmFlowTracer::CheckDirectory(text, &reason))
-                         {
-                             return true;
-                         }
-                         *expected = "a directory that can be created and written (" + reason + ")";
-                         return false;
-                     });
-    options.AddValue("traceInterval",
-                     "with --traceDir: the sampling interval of the switch ports",
-                     traceInterval,
-                     MicroSeconds(1),
-                     maxDelay);
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
 
     // Checks that involve the policy chosen or several options.
@@ -292,9 +274,7 @@ main(int argc, char* argv[])
     options.Require(!options.IsSet("vbrOffTime") || vbrOnTime.IsStrictlyPositive(),
                     "vbrOffTime",
                     "give --vbrOnTime as well (the VBR source is off without it)");
-    options.Require(!options.IsSet("traceInterval") || !traceDir.empty(),
-                    "traceInterval",
-                    "give --traceDir as well (no traces without it)");
+    traceOptions.CheckOptions(options);
     if (!options.IsSet("vbrOffTime"))
     {
         vbrOffTime = vbrOnTime;
@@ -375,12 +355,9 @@ main(int argc, char* argv[])
     }
     const AtmNSourceTopology topology = nsrc.Install();
     AtmNSourceTraffic traffic;
-    Ptr<AtmFlowTracer> tracer;
-    if (!traceDir.empty())
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
+    if (tracer)
     {
-        tracer = Create<AtmFlowTracer>(traceDir);
-        tracer->SetSampleInterval(traceInterval);
-        tracer->SetStopTime(duration);
         traffic.SetTracer(tracer);
     }
     traffic.Install(topology, Seconds(0), duration, startJitter);

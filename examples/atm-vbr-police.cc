@@ -44,6 +44,13 @@
  * Errors go to standard error with a non-zero exit code (1 if a cell ledger fails). The
  * sender is AtmTtcpWriter (AtmBulkTransfer); see atm-cbr-window for the TCP notes.
  *
+ * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
+ * writes DIR/tcp.csv (the one connection, flow 0) and DIR/ports.csv (every --traceInterval,
+ * default 1 ms: the switch ports of the data direction, sw0-s1 behind the UPC and sw1-h1),
+ * without changing the run or its JSON line. A directory that cannot be created or written is a
+ * usage error, as is --traceInterval without --traceDir. `utils/atm-validation --plot DIR`
+ * draws them.
+ *
  * Examples:
  *   TEN34 round 1 (MBS 30), CBR shaper 2200 kb/s, drop:
  *     atm-vbr-police --shaperRate=2200 --pcr=15625 --scr=5208 --mbs=30 --cdvt=700us
@@ -62,6 +69,7 @@
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-output-port.h"
@@ -322,6 +330,8 @@ main(int argc, char* argv[])
                      c.startJitter,
                      Time(0),
                      Seconds(100));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
 
     const AtmCellRate pcr = AtmCellRate::Parse(c.pcr);
@@ -373,6 +383,7 @@ main(int argc, char* argv[])
     options.Require(!options.IsSet("policyThreshold") || c.policyThreshold < c.bufferCells,
                     "policyThreshold",
                     "expected fewer cells than --bufferCells=" + std::to_string(c.bufferCells));
+    traceOptions.CheckOptions(options);
 
     TcpEraPresets presets = tcpOptions.GetPresets(options, c.mtu, c.window);
     const uint32_t mss = presets.GetSegmentSize();
@@ -399,7 +410,7 @@ main(int argc, char* argv[])
     NetDeviceContainer right = atm.Install(switches.Get(1), hosts.Get(1));
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(trunk));
     atm.SetChannelAttribute("Delay", TimeValue(innerDelay));
-    atm.Install(switches.Get(0), switches.Get(1));
+    NetDeviceContainer link = atm.Install(switches.Get(0), switches.Get(1));
     // The UPC: s0's port from h0.
     Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(left.Get(1));
     ingress->SetAttribute("Upc", BooleanValue(c.upc));
@@ -472,11 +483,23 @@ main(int argc, char* argv[])
                                                     TimeValue(c.startJitter),
                                                     "Warmup",
                                                     TimeValue(c.warmup));
+    // --traceDir: the sender and the switch ports of the data direction.
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(c.duration);
+    if (tracer)
+    {
+        tracer->AddPort("sw0-s1", DynamicCast<AtmDevice>(link.Get(0))->GetOutputPort());
+        tracer->AddPort("sw1-h1", DynamicCast<AtmDevice>(right.Get(0))->GetOutputPort());
+        transfer->SetTracer(tracer, 0);
+    }
     transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
     transfer->Finish();
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     const uint64_t cellsSent = pvc.src->GetVcStats(pvc.srcVc).cellsTx;
     uint64_t portDrops = 0;

@@ -38,6 +38,14 @@
  * colliding in the overbooked VP (case A); --tickTimer=false takes the retransmission timer off
  * the tick grid. Each connection's sender is an AtmTtcpWriter application.
  *
+ * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
+ * writes DIR/tcp.csv (every connection: flows 0 ... k0-1 are sender 0's, k0 ... k0+k1-1 sender
+ * 1's, in the order of connectionGoodputMbps) and DIR/ports.csv (every --traceInterval, default
+ * 1 ms: the switch ports of the data direction, sw0-s1 where the two VCs merge and sw1-h2),
+ * without changing the run or its JSON line. A directory that cannot be created or written is a
+ * usage error, as is --traceInterval without --traceDir. `utils/atm-validation --plot DIR`
+ * draws them.
+ *
  * Examples:
  *   case A, 5 + 5 connections:  atm-vp-split --case=A --k=5 --duration=20s
  *   case B, 5 + 5 connections:  atm-vp-split --case=B --k=5 --duration=20s
@@ -47,8 +55,10 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"
@@ -207,6 +217,8 @@ main(int argc, char* argv[])
                      c.warmup,
                      Time(0),
                      Seconds(1000000));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
 
     const AtmCellRate b = AtmCellRate::Parse(c.vpRate);
@@ -227,6 +239,7 @@ main(int argc, char* argv[])
                     "rtt",
                     "shorter than four access delays of " + options.GetText("accessDelay") +
                         "; lower --accessDelay or raise --rtt");
+    traceOptions.CheckOptions(options);
 
     TcpEraPresets presets = tcpOptions.GetPresets(); // segment size: MTU - 40 - options
     presets.SetMtu(c.mtu);
@@ -291,6 +304,14 @@ main(int argc, char* argv[])
     policer->TraceConnectWithoutContext("Discard",
                                         MakeBoundCallback(&CountDiscard, &discarded, &vcis));
 
+    // --traceDir: every connection (sender 0's first) and the switch ports of the data direction.
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(c.duration);
+    if (tracer)
+    {
+        tracer->AddPort("sw0-s1", DynamicCast<AtmDevice>(link.Get(0))->GetOutputPort());
+        tracer->AddPort("sw1-h2", DynamicCast<AtmDevice>(out.Get(0))->GetOutputPort());
+    }
+
     // k bulk transfers per sender, all to h2.
     const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
@@ -313,6 +334,16 @@ main(int argc, char* argv[])
             writer->TraceConnectWithoutContext(
                 "SocketCreated",
                 MakeCallback(&AtmTcpFlowProbe::Attach, probes.back()));
+            if (tracer)
+            {
+                // Flow f = the connection's index (sender 0's k0 first): traced from the event
+                // that creates its socket, no event of its own.
+                writer->TraceConnectWithoutContext(
+                    "SocketCreated",
+                    MakeCallback(&AtmFlowTracer::AddTcpSender,
+                                 tracer,
+                                 static_cast<uint32_t>(probes.size() - 1)));
+            }
             senders.Get(i)->AddApplication(writer);
             writer->SetStartTime(at);
             PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
@@ -330,6 +361,10 @@ main(int argc, char* argv[])
 
     Simulator::Stop(c.duration);
     Simulator::Run();
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     const double seconds = (Simulator::Now() - c.warmup).GetSeconds();
     std::vector<double> x;

@@ -83,6 +83,7 @@ AtmBulkTransfer::DoDispose()
     m_sink = nullptr;
     m_probe = nullptr;
     m_completion = nullptr;
+    m_tracer = nullptr;
     Object::DoDispose();
 }
 
@@ -90,6 +91,17 @@ void
 AtmBulkTransfer::CheckInstalled(const char* what) const
 {
     NS_ABORT_MSG_IF(!m_sink, "AtmBulkTransfer::" << what << ": call Install() first");
+}
+
+void
+AtmBulkTransfer::SetTracer(Ptr<AtmFlowTracer> tracer, uint32_t flow)
+{
+    NS_LOG_FUNCTION(this << tracer << flow);
+    NS_ABORT_MSG_IF(m_sink, "AtmBulkTransfer::SetTracer: call it before Install()");
+    NS_ABORT_MSG_IF(!tracer || !tracer->IsOpen(),
+                    "AtmBulkTransfer::SetTracer: give an open AtmFlowTracer");
+    m_tracer = tracer;
+    m_flow = flow;
 }
 
 void
@@ -123,6 +135,13 @@ AtmBulkTransfer::Install(Ptr<Node> sender, Ptr<Node> receiver, Ipv4Address recei
     // writer's socket exists (the callback keeps the probe alive).
     m_writer->TraceConnectWithoutContext("SocketCreated",
                                          MakeCallback(&AtmTcpFlowProbe::Attach, m_probe));
+    if (m_tracer)
+    {
+        // The same instant for the tracer: no event of its own (the callback holds it).
+        m_writer->TraceConnectWithoutContext(
+            "SocketCreated",
+            MakeCallback(&AtmFlowTracer::AddTcpSender, m_tracer, m_flow));
+    }
     sender->AddApplication(m_writer);
     m_writer->SetStartTime(m_start);
 

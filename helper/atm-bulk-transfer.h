@@ -5,6 +5,7 @@
 #ifndef ATM_BULK_TRANSFER_H
 #define ATM_BULK_TRANSFER_H
 
+#include "atm-flow-tracer.h"
 #include "atm-metrics.h"
 #include "atm-tcp-flow-probe.h"
 
@@ -67,6 +68,18 @@ class AtmBulkTransfer : public Object
 
     AtmBulkTransfer();
     ~AtmBulkTransfer() override;
+
+    /**
+     * @brief Record the sender's time series with @p tracer as flow @p flow (call before
+     *        Install(); the tracer must be open). Install() connects the writer's
+     *        "SocketCreated" trace to AtmFlowTracer::AddTcpSender(), so the socket is traced
+     *        from the event that creates it, before its SYN-ACK (the first `cwnd_bytes` row is
+     *        the initial window), and a traced run executes the same events as an untraced
+     *        one. The switch ports are the program's to add (AtmFlowTracer::AddPort()).
+     * @param tracer the tracer
+     * @param flow the sender's flow number in tcp.csv
+     */
+    void SetTracer(Ptr<AtmFlowTracer> tracer, uint32_t flow = 0);
 
     /**
      * @brief Install the writer, the sink and the probe, and schedule the measurement (once,
@@ -149,6 +162,9 @@ class AtmBulkTransfer : public Object
     Time m_startJitter;  //!< start spread (attribute StartJitter)
     Time m_warmup;       //!< end of the warm-up (attribute Warmup)
     uint16_t m_port;     //!< the sink's TCP port (attribute Port)
+
+    Ptr<AtmFlowTracer> m_tracer; //!< SetTracer() (null: no traces)
+    uint32_t m_flow{0};          //!< the sender's flow number in the tracer
 
     Ptr<AtmTtcpWriter> m_writer;  //!< the sender
     Ptr<PacketSink> m_sink;       //!< the receiver

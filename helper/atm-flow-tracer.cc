@@ -4,6 +4,8 @@
 
 #include "atm-flow-tracer.h"
 
+#include "atm-command-line.h"
+
 #include "ns3/abort.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/callback.h"
@@ -617,6 +619,68 @@ AtmFlowTracer::FrameDrop(size_t port, uint32_t vc, const char* reason)
     Port& p = m_portList[port];
     Advance(p, m_lastSeen);
     ++p.drops[ReasonIndex(p, reason)].frames;
+}
+
+void
+AtmFlowTracerCommandLine::AddOptions(AtmCommandLine& options)
+{
+    options.AddValue("traceDir",
+                     "write per-flow and per-port time series (tcp.csv, ports.csv) into this "
+                     "directory, created if needed (empty: none)",
+                     m_dir,
+                     [](const std::string& text, std::string* expected) {
+                         std::string reason;
+                         if (text.empty() || AtmFlowTracer::CheckDirectory(text, &reason))
+                         {
+                             return true;
+                         }
+                         *expected = "a directory that can be created and written (" + reason + ")";
+                         return false;
+                     });
+    options.AddValue("traceInterval",
+                     "with --traceDir: the sampling interval of the switch ports",
+                     m_interval,
+                     MicroSeconds(1),
+                     Seconds(100));
+}
+
+void
+AtmFlowTracerCommandLine::CheckOptions(const AtmCommandLine& options) const
+{
+    options.Require(!options.IsSet("traceInterval") || !m_dir.empty(),
+                    "traceInterval",
+                    "give --traceDir as well (no traces without it)");
+}
+
+bool
+AtmFlowTracerCommandLine::IsEnabled() const
+{
+    return !m_dir.empty();
+}
+
+const std::string&
+AtmFlowTracerCommandLine::GetDirectory() const
+{
+    return m_dir;
+}
+
+Time
+AtmFlowTracerCommandLine::GetInterval() const
+{
+    return m_interval;
+}
+
+Ptr<AtmFlowTracer>
+AtmFlowTracerCommandLine::Open(Time stop) const
+{
+    if (m_dir.empty())
+    {
+        return nullptr;
+    }
+    Ptr<AtmFlowTracer> tracer = Create<AtmFlowTracer>(m_dir);
+    tracer->SetSampleInterval(m_interval);
+    tracer->SetStopTime(stop);
+    return tracer;
 }
 
 } // namespace ns3

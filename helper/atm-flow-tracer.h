@@ -23,13 +23,15 @@
 /**
  * @file
  * @ingroup atm
- * ns3::AtmFlowTracer: time series of TCP senders and switch output ports, as CSV files.
+ * ns3::AtmFlowTracer: time series of TCP senders and switch output ports, as CSV files;
+ * ns3::AtmFlowTracerCommandLine: the examples' --traceDir and --traceInterval options.
  */
 
 namespace ns3
 {
 
 class AtmCell;
+class AtmCommandLine;
 class AtmOutputPort;
 class Packet;
 class Socket;
@@ -331,6 +333,73 @@ class AtmFlowTracer : public SimpleRefCount<AtmFlowTracer>
     Time m_lastSeen;                    //!< time of the last traced event
     std::map<uint32_t, Sender> m_flows; //!< traced senders by flow
     std::vector<Port> m_portList;       //!< sampled ports
+};
+
+/**
+ * @ingroup atm
+ * @brief The options `--traceDir=DIR` and `--traceInterval=T` of every example with TCP flows:
+ *        one registration, one check and one set of messages for all of them.
+ *
+ * - `--traceDir`: the directory of the run's AtmFlowTracer (tcp.csv, ports.csv), created with
+ *   its parents if needed; empty (the default): no traces. A path that cannot be created or
+ *   written (AtmFlowTracer::CheckDirectory) is a usage error while the command line is parsed:
+ *   `invalid --traceDir=DIR: expected a directory that can be created and written (REASON)`.
+ * - `--traceInterval`: the sampling interval of the switch ports (default 1 ms, 1 us ... 100 s);
+ *   given without `--traceDir` it is a usage error (CheckOptions()).
+ *
+ * The tracer only writes what trace sources report: a traced run executes the same events and
+ * prints the same JSON line as an untraced one.
+ *
+ * @code
+ *   CommandLine cmd(__FILE__);
+ *   AtmCommandLine options(cmd);
+ *   AtmFlowTracerCommandLine traceOptions;
+ *   traceOptions.AddOptions(options);
+ *   cmd.Parse(argc, argv);
+ *   traceOptions.CheckOptions(options);             // with the program's other checks
+ *   // ... build the network ...
+ *   Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration); // null without --traceDir
+ *   if (tracer) { tracer->AddPort("sw0-trunk", trunkPort); transfer->SetTracer(tracer, 0); }
+ *   Simulator::Stop(duration);
+ *   Simulator::Run();
+ *   if (tracer) { tracer->Close(); }
+ * @endcode
+ */
+class AtmFlowTracerCommandLine
+{
+  public:
+    /**
+     * @brief Register `--traceDir` and `--traceInterval` (the variables are this object's: it
+     *        must live until the command line is parsed).
+     * @param options the program's checked options
+     */
+    void AddOptions(AtmCommandLine& options);
+
+    /**
+     * @brief The checks that need the parsed command line: `--traceInterval` without
+     *        `--traceDir` is a usage error (AtmCommandLine::Require()).
+     * @param options the options given to AddOptions(), after ns3::CommandLine::Parse()
+     */
+    void CheckOptions(const AtmCommandLine& options) const;
+
+    /// @return true if `--traceDir` was given (not empty)
+    bool IsEnabled() const;
+    /// @return the `--traceDir` value (empty: no traces)
+    const std::string& GetDirectory() const;
+    /// @return the `--traceInterval` value
+    Time GetInterval() const;
+
+    /**
+     * @brief The run's tracer: open in `--traceDir`, sampling the ports every `--traceInterval`,
+     *        with @p stop as its stop time (AtmFlowTracer::SetStopTime()).
+     * @param stop the end of the run (the example's `--duration` or time limit)
+     * @return the tracer, or null without `--traceDir`
+     */
+    Ptr<AtmFlowTracer> Open(Time stop) const;
+
+  private:
+    std::string m_dir;                //!< --traceDir
+    Time m_interval{MilliSeconds(1)}; //!< --traceInterval
 };
 
 } // namespace ns3

@@ -5,6 +5,8 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/atm-bulk-transfer.h"
+#include "ns3/atm-channel.h"
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-n-source-helper.h"
@@ -29,9 +31,10 @@
 /**
  * @file
  * @ingroup atm-tests
- * Tests of AtmFlowTracer: the CSV formats, the port samples against a scripted output port, and
- * short N-source runs whose time series must agree with the run's own counters (initial window,
- * bytes delivered, drops by the ports, RTT samples and retransmission timeouts).
+ * Tests of AtmFlowTracer: the CSV formats, the port samples against a scripted output port,
+ * short N-source runs and AtmBulkTransfer runs whose time series must agree with the run's own
+ * counters (initial window, bytes delivered, drops by the ports, RTT samples and retransmission
+ * timeouts).
  */
 
 using namespace ns3;
@@ -221,6 +224,27 @@ RunTraced(TracedRun* run, Time sendersStop)
     run->frames["sw0-trunk"] = s.framesDropped;
     Simulator::Destroy();
 }
+
+/// Counts the retransmission timer's expiries of the socket an AtmTtcpWriter creates.
+struct ExpiryCounter
+{
+    uint64_t expiries{0};          //!< "RetransmissionTimeout" events
+    std::vector<uint32_t> backoff; //!< their back-off counts
+
+    /// @param socket the writer's new socket ("SocketCreated")
+    void Created(Ptr<Socket> socket)
+    {
+        socket->TraceConnectWithoutContext("RetransmissionTimeout",
+                                           MakeCallback(&ExpiryCounter::Expired, this));
+    }
+
+    /// @param rto the RTO that expired @param count its back-off count
+    void Expired(Time rto, uint32_t count)
+    {
+        ++expiries;
+        backoff.push_back(count);
+    }
+};
 
 } // namespace
 
@@ -523,6 +547,130 @@ class AtmFlowTracerNSourceTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief AtmBulkTransfer::SetTracer(): a 500,000-byte transfer h0 -> s0 -> h1 (1 ms links, BSD
+ * TCP, MSS 1460) traced as flow 3, once lossless and once across a 3 s outage of the link s0 --
+ * h1 that makes the retransmission timer expire with back-off. The run is continued 100 ms past
+ * the completion (which stops it at the last byte) so that the last ACKs reach the sender.
+ */
+class AtmFlowTracerBulkTransferTestCase : public TestCase
+{
+  public:
+    /// @param outage true for the run across the outage
+    explicit AtmFlowTracerBulkTransferTestCase(bool outage)
+        : TestCase(std::string("AtmFlowTracer on an AtmBulkTransfer, ") +
+                   (outage ? "3 s outage: one timeout row per RetransmissionTimeout (back-off "
+                             "1, 2, ...), bytes_acked ends at the bytes the sink received"
+                           : "lossless: cwnd starts at the initial window, bytes_acked ends at "
+                             "the bytes the sink received, no timeout")),
+          m_outage(outage)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t maxBytes = 500000;
+        const uint32_t flow = 3;
+        const std::string dir = CreateTempDirFilename(m_outage ? "bulk-outage" : "bulk");
+        AtmHostPair net(MilliSeconds(1));
+        TcpEraPresets tcp = TcpEraPresets::ForSource("bsd");
+        tcp.SetSegmentSize(1460);
+        tcp.SetWindow(65535);
+        tcp.SetDelayedAck(false);
+        tcp.Install(net.hosts);
+        if (m_outage)
+        {
+            net.port[1]->GetAtmChannel()->SetLinkDown(MilliSeconds(50), Seconds(3));
+        }
+        Ptr<AtmFlowTracer> tracer = Create<AtmFlowTracer>(dir);
+        tracer->AddPort("sw0-h1", net.port[1]->GetOutputPort());
+        Ptr<AtmBulkTransfer> transfer =
+            CreateObjectWithAttributes<AtmBulkTransfer>("MaxBytes",
+                                                        UintegerValue(maxBytes),
+                                                        "StartTime",
+                                                        TimeValue(MilliSeconds(10)));
+        transfer->SetTracer(tracer, flow);
+        transfer->Install(net.hosts.Get(0), net.hosts.Get(1), net.ifs.GetAddress(1));
+        ExpiryCounter counter;
+        transfer->GetWriter()->TraceConnectWithoutContext(
+            "SocketCreated",
+            MakeCallback(&ExpiryCounter::Created, &counter));
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        transfer->Finish();
+        NS_TEST_ASSERT_MSG_EQ(transfer->IsCompleted(), true, "the transfer completed");
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        const uint64_t received = transfer->GetSink()->GetTotalRx();
+        const uint64_t tracerTimeouts = tracer->GetTimeouts(flow);
+        Ptr<Socket> socket = transfer->GetWriter()->GetSocket();
+        UintegerValue iw;
+        UintegerValue mss;
+        socket->GetAttribute("InitialCwnd", iw);
+        socket->GetAttribute("SegmentSize", mss);
+        tracer->Close();
+        Simulator::Destroy();
+
+        const Csv csv = ReadCsv(dir + "/tcp.csv");
+        NS_TEST_ASSERT_MSG_EQ(csv.wellFormed, true, "tcp.csv: four fields, nine decimals");
+        std::vector<int64_t> cwnd;
+        std::vector<int64_t> acked;
+        std::vector<uint32_t> backoff;
+        bool onlyFlow = true;
+        for (const Row& r : csv.rows)
+        {
+            onlyFlow = onlyFlow && r.key == std::to_string(flow);
+            if (r.metric == "cwnd_bytes")
+            {
+                cwnd.push_back(r.value);
+            }
+            else if (r.metric == "bytes_acked")
+            {
+                acked.push_back(r.value);
+            }
+            else if (r.metric == "timeout")
+            {
+                backoff.push_back(static_cast<uint32_t>(r.value));
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(onlyFlow, true, "every row carries the flow given to SetTracer()");
+        NS_TEST_ASSERT_MSG_EQ(received, maxBytes, "the sink received every byte");
+        NS_TEST_ASSERT_MSG_GT(cwnd.size(), 1U, "cwnd rows");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint64_t>(cwnd.front()),
+                              iw.Get() * mss.Get(),
+                              "the first cwnd is the initial window");
+        NS_TEST_ASSERT_MSG_GT(acked.size(), 1U, "bytes_acked rows");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint64_t>(acked.back()),
+                              received,
+                              "bytes_acked ends at the bytes the sink received");
+        NS_TEST_ASSERT_MSG_EQ(backoff.size(),
+                              counter.expiries,
+                              "one timeout row per RetransmissionTimeout");
+        NS_TEST_ASSERT_MSG_EQ(tracerTimeouts, counter.expiries, "GetTimeouts()");
+        for (size_t i = 0; i < backoff.size() && i < counter.backoff.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(backoff[i], counter.backoff[i], "timeout row " << i);
+        }
+        if (m_outage)
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(counter.expiries, 2U, "the outage outlasts two RTOs");
+            NS_TEST_ASSERT_MSG_EQ(backoff.front(), 1U, "the first expiry: back-off count 1");
+            NS_TEST_ASSERT_MSG_EQ(backoff.at(1), 2U, "then 2");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(counter.expiries, 0U, "lossless: no timeout");
+        }
+        const Csv ports = ReadCsv(dir + "/ports.csv");
+        NS_TEST_ASSERT_MSG_GT(ports.rows.size(), 0U, "the port is sampled");
+        RemoveTraces(dir);
+    }
+
+    bool m_outage; //!< the run across the outage
+};
+
+/**
+ * @ingroup atm-tests
  * @brief AtmFlowTracer: formats, port sampling and agreement with the runs' counters.
  */
 class AtmFlowTracerTestSuite : public TestSuite
@@ -535,6 +683,8 @@ class AtmFlowTracerTestSuite : public TestSuite
         AddTestCase(new AtmFlowTracerPortTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmFlowTracerNSourceTestCase(4000, false), ATM_TEST_QUICK);
         AddTestCase(new AtmFlowTracerNSourceTestCase(60, true), ATM_TEST_QUICK);
+        AddTestCase(new AtmFlowTracerBulkTransferTestCase(false), ATM_TEST_QUICK);
+        AddTestCase(new AtmFlowTracerBulkTransferTestCase(true), ATM_TEST_QUICK);
     }
 };
 

@@ -77,6 +77,8 @@ cases = [
     ("negative window", "atm-first --window=-1", r"invalid --window=-1: expected an integer in \[1, 1073725440\]"),
     ("negative byte count", "atm-first --maxBytes=-100", r"invalid --maxBytes=-100: expected an integer in \[0, "),
     ("boolean word", "atm-first --pcap=yes", r"invalid --pcap=yes: expected true, false, 1 or 0"),
+    ("atm-first: trace directory that cannot be created", "atm-first --traceDir=/proc/atm-no-trace",
+     r"atm-first: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # atm-aal5-demo: labels and cell indices
     ("VPI beyond the UNI's 8 bits", "atm-aal5-demo --vpi=300",
      r"atm-aal5-demo: invalid --vpi=300: expected at most 255 at the UNI \(8-bit VPI\); add --nni"),
@@ -104,6 +106,8 @@ cases = [
      r"invalid --timestamps=-1: expected an integer in \[0, 1\]"),
     ("zero duplicate-ACK threshold", "atm-cbr-window --dupAckThreshold=0",
      r"invalid --dupAckThreshold=0: expected an integer in \[1, 1000\]"),
+    ("atm-cbr-window: trace directory that cannot be created", "atm-cbr-window --traceDir=/proc/atm-no-trace",
+     r"atm-cbr-window: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # atm-vbr-police: VBR contract and shaper
     ("unknown policing action", "atm-vbr-police --action=shape", r"atm-vbr-police: invalid --action=shape: expected one of drop, tag"),
     ("sustained rate without a peak", "atm-vbr-police --shaperScr=3000",
@@ -117,17 +121,23 @@ cases = [
     ("zero burst size", "atm-vbr-police --mbs=0", r"invalid --mbs=0: expected an integer in \[1, 1000000\]"),
     ("shaper rate below one bit per second", "atm-vbr-police --shaperRate=0.0000001",
      r"invalid --shaperRate=0\.0000001: expected 0 \(none\) or a rate of at least 0\.001 kb/s"),
+    ("atm-vbr-police: trace directory that cannot be created", "atm-vbr-police --traceDir=/proc/atm-no-trace",
+     r"atm-vbr-police: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # atm-vp-split: bunches and the TEN34 cases
     ("unknown case", "atm-vp-split --case=C", r"atm-vp-split: invalid --case=C: expected one of A, B"),
     ("no connection at all", "atm-vp-split --k=0", r"invalid --k=0: no connection at all"),
     ("the old '--k' sentinel for a bunch", "atm-vp-split --k0=-1", r"invalid --k0=-1: expected an integer in \[0, 1000\]"),
     ("zero timer tick", "atm-vp-split --timerTick=0s", r"invalid --timerTick=0s: expected a time in \[1ns, 100s\]"),
+    ("atm-vp-split: trace directory that cannot be created", "atm-vp-split --traceDir=/proc/atm-no-trace",
+     r"atm-vp-split: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # atm-faults: fault injection
     ("cell loss ratio above one", "atm-faults --clr=2", r"atm-faults: invalid --clr=2: expected a number in \[0, 1\]"),
     ("bit error rate above one half", "atm-faults --headerBer=0.6", r"invalid --headerBer=0\.6: expected a number in \[0, 0\.5\]"),
     ("negative outage", "atm-faults --downFor=-1ms", r"invalid --downFor=-1ms: expected a time in \[0s, 1000000s\]"),
     ("MTU below what every IPv4 host accepts", "atm-faults --mtu=500", r"invalid --mtu=500: expected an integer in \[576, 65527\]"),
     ("nothing to transfer", "atm-faults --maxBytes=0", r"invalid --maxBytes=0: expected an integer in \[1, "),
+    ("atm-faults: trace directory that cannot be created", "atm-faults --traceDir=/proc/atm-no-trace",
+     r"atm-faults: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # bench/: the benchmark and the soak program
     ("benchmark without flows", "atm-bench --nSources=0", r"atm-bench: invalid --nSources=0: expected an integer in \[1, 32000\]"),
     ("unknown benchmark mode", "atm-bench --mode=fast", r"invalid --mode=fast: expected one of atm, p2p, both"),
@@ -149,7 +159,7 @@ cases = [
     ("runner: database in a folder that cannot be created", "atm-validation --targets SANDIA-SEL --db /proc/atm-no-db/runs.sqlite",
      r"--db: the folder of /proc/atm-no-db: cannot create the directory"),
     ("runner: plot of a missing trace directory", "atm-validation --plot /proc/atm-no-traces",
-     r"atm-validation: --plot /proc/atm-no-traces: no such directory \(give the --traceDir of an atm-n-source run\)"),
+     r"atm-validation: --plot /proc/atm-no-traces: no such directory \(give the --traceDir of an example's run\)"),
     ("runner: plot of a directory without traces", "atm-validation --plot /proc",
      r"atm-validation: --plot /proc: no tcp\.csv in it"),
 ]

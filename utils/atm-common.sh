@@ -182,9 +182,10 @@ atm_python() {
     if [ -x /usr/bin/python3 ]; then /usr/bin/python3 "$@"; else python3 "$@"; fi
 }
 
-# The validation runner: its unit tests (a fake simulator) and one real target at a fifth of its
-# duration, end to end (runs, SQLite, figures, report, CSV export). $1 = build dir, $2 = label
-# prefix.
+# The validation runner: its unit tests (a fake simulator; with and without --no-traces) and one
+# real target at a fifth of its duration, end to end (runs, SQLite, figures, report, CSV export,
+# and the time series: its first run traced again, 1 s, drawn and linked). $1 = build dir,
+# $2 = label prefix.
 atm_run_validation_smoke() {
     local dir=${1:?} label=$2 rc out=${1:?}/validation-smoke
     (cd "$ATM_ROOT" && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
@@ -197,9 +198,11 @@ atm_run_validation_smoke() {
         --duration-scale 0.2 --out "$out" --export "$out/runs.csv" >"$dir/validation-smoke.log" 2>&1
     rc=$?
     [ $rc -eq 0 ] && [ -s "$out/report.md" ] && [ -s "$out/figures/sandia-sel.png" ] \
-        && [ "$(wc -l <"$out/runs.csv")" -eq 5 ] || rc=1
+        && [ "$(wc -l <"$out/runs.csv")" -eq 5 ] && [ -s "$out/figures/SANDIA-SEL-traces.png" ] \
+        && [ -s "$out/traces/SANDIA-SEL/tcp.csv" ] \
+        && grep -q '](figures/SANDIA-SEL-traces.png)' "$out/report.md" || rc=1
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-smoke.log"
-    atm_count "$label validation runner smoke run (SANDIA-SEL, 1 s)" $rc
+    atm_count "$label validation runner smoke run (SANDIA-SEL, 1 s, with its time series)" $rc
 }
 
 # A user program against the installed module, whatever its build system: cmake --install into

@@ -7,17 +7,21 @@
  * @ingroup atm-tests
  * googletest: AtmCommandLine parses options strictly (no wrap-around of negative numbers, no
  * silent truncation of "1.5", no abort on a bad time unit) and ends a program with a usage error
- * (exit code 1) that names the option, the value and the valid range.
+ * (exit code 1) that names the option, the value and the valid range; the examples' shared
+ * --traceDir and --traceInterval (AtmFlowTracerCommandLine).
  */
 
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/command-line.h"
 #include "ns3/nstime.h"
 #include "ns3/tcp-era-command-line.h"
 
+#include <cstdio>
 #include <functional>
 #include <gtest/gtest.h>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -250,3 +254,71 @@ TEST(AtmCommandLineDeathTest, WindowBelowOneSegmentNamesWindow)
 }
 
 } // namespace
+
+TEST(AtmFlowTracerCommandLineTest, NoTraceDirNoTracer)
+{
+    CommandLine cmd("atm-test-program");
+    AtmCommandLine options(cmd);
+    AtmFlowTracerCommandLine traces;
+    traces.AddOptions(options);
+    ParseArgs(cmd, {});
+    traces.CheckOptions(options);
+    EXPECT_FALSE(traces.IsEnabled());
+    EXPECT_EQ(traces.GetInterval(), MilliSeconds(1));
+    EXPECT_EQ(traces.Open(Seconds(1)), nullptr);
+}
+
+TEST(AtmFlowTracerCommandLineTest, TraceDirOpensATracerWithTheInterval)
+{
+    char dir[] = "/tmp/atm-gtest-traces-XXXXXX";
+    ASSERT_NE(::mkdtemp(dir), nullptr);
+    const std::string traceDir = std::string(dir) + "/run";
+    CommandLine cmd("atm-test-program");
+    AtmCommandLine options(cmd);
+    AtmFlowTracerCommandLine traces;
+    traces.AddOptions(options);
+    ParseArgs(cmd, {"--traceDir=" + traceDir, "--traceInterval=5ms"});
+    traces.CheckOptions(options);
+    EXPECT_TRUE(traces.IsEnabled());
+    EXPECT_EQ(traces.GetDirectory(), traceDir);
+    Ptr<AtmFlowTracer> tracer = traces.Open(Seconds(2));
+    ASSERT_NE(tracer, nullptr);
+    EXPECT_TRUE(tracer->IsOpen());
+    EXPECT_EQ(tracer->GetDirectory(), traceDir);
+    EXPECT_EQ(tracer->GetSampleInterval(), MilliSeconds(5));
+    tracer->Close();
+    std::remove((traceDir + "/tcp.csv").c_str());
+    std::remove((traceDir + "/ports.csv").c_str());
+    ::rmdir(traceDir.c_str());
+    ::rmdir(dir);
+}
+
+TEST(AtmFlowTracerCommandLineDeathTest, TraceDirUnderAFile)
+{
+    AtmFlowTracerCommandLine traces;
+    EXPECT_EXIT(ParseWith({"--traceDir=/dev/null/traces"},
+                          [&traces](AtmCommandLine& o) { traces.AddOptions(o); }),
+                testing::ExitedWithCode(1),
+                "atm-test-program: invalid --traceDir=/dev/null/traces: expected a directory "
+                "that can be created and written \\(/dev/null is not a directory\\)");
+}
+
+TEST(AtmFlowTracerCommandLineDeathTest, TraceIntervalWithoutTraceDir)
+{
+    AtmFlowTracerCommandLine traces;
+    EXPECT_EXIT(ParseWith(
+                    {"--traceInterval=2ms"},
+                    [&traces](AtmCommandLine& o) { traces.AddOptions(o); },
+                    [&traces](AtmCommandLine& o) { traces.CheckOptions(o); }),
+                testing::ExitedWithCode(1),
+                "invalid --traceInterval=2ms: give --traceDir as well \\(no traces without it\\)");
+}
+
+TEST(AtmFlowTracerCommandLineDeathTest, TraceIntervalBelowOneMicrosecond)
+{
+    AtmFlowTracerCommandLine traces;
+    EXPECT_EXIT(ParseWith({"--traceDir=/tmp", "--traceInterval=0s"},
+                          [&traces](AtmCommandLine& o) { traces.AddOptions(o); }),
+                testing::ExitedWithCode(1),
+                "invalid --traceInterval=0s: expected a time in \\[1us, 100s\\]");
+}

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Markdown report, summary.json and the figures (each target draws its own through the
-figure function its data file names)."""
+figure function its data file names; the runner adds each target's time-series figure, drawn
+from one traced run)."""
 
 import json
 import math
@@ -41,8 +42,33 @@ def draw(t, res, figdir):
     return name
 
 
-def write(out, meta, chosen, results, failed):
-    """Write report.md, summary.json and figures/; return True if a hard check failed."""
+def trace_lines(t, info):
+    """The report lines of a target's time series: the traced run's command line and what was
+    changed in it, then the figure's link (or why there is none). ``info`` holds ``shown`` (the
+    command as run), ``note`` (what differs from the target's run, "" if nothing), ``figure``
+    (the file name in figures/, None if none) and ``error``."""
+    how = "the target's first run, seed 1" + (f"; {info['note']}" if info.get("note") else "")
+    lines = [f"Time series of one run: `{info['shown']}` ({how}).", ""]
+    if info.get("figure"):
+        lines += [f"![{t.id}: time series of one run](figures/{info['figure']})", ""]
+    else:
+        lines += [f"No time-series figure: {info.get('error') or 'none was drawn'}.", ""]
+    return lines
+
+
+def _traces_meta_line(tm):
+    if tm.get("off"):
+        return f"- time series: none ({tm['off']})"
+    return (f"- time series: each target's first run (seed 1) once more with `--traceDir` "
+            f"(`traces/<target>/`), at most {tm['cap']:g} s of simulated time: {tm['runs']} "
+            f"run{'s' if tm['runs'] != 1 else ''} ({tm['reused']} reused), "
+            f"{tm['cpu']:.0f} s of simulation processes; "
+            f"`--no-traces` leaves them out")
+
+
+def write(out, meta, chosen, results, failed, traces=None):
+    """Write report.md, summary.json and figures/; return True if a hard check failed.
+    ``traces``: per target id, the time series of one traced run (trace_lines())."""
     out = Path(out)
     figdir = out / "figures"
     figdir.mkdir(parents=True, exist_ok=True)
@@ -55,6 +81,7 @@ def write(out, meta, chosen, results, failed):
         f"parallel, {meta['wall']:.0f} s wall, {meta['cpu']:.0f} s of simulation processes"
         + (f", durations scaled by {meta['durationScale']}" if meta["durationScale"] != 1 else ""),
         f"- re-run: `{meta['command']}`; every run is in `runs.sqlite` (table `runs`)",
+    ] + ([_traces_meta_line(meta["traces"])] if meta.get("traces") else []) + [
         "",
         "Hard checks are the robust results the model must reproduce (PASS/FAIL); soft checks "
         "compare with the published numbers within the suggested tolerance (ok/off). "
@@ -101,15 +128,22 @@ def write(out, meta, chosen, results, failed):
         fig = draw(t, res, figdir)
         if fig:
             body += [f"![{t.id}](figures/{fig})", ""]
+        trace = (traces or {}).get(t.id)
+        if trace:
+            body += trace_lines(t, trace)
         text = t.deviations()
         if text:
             body += [f"Configuration and known deviations (`doc/validation/{t.doc}`, section "
                      f"{t.id}):", "", text, ""]
-        summary["targets"].append({
-            "id": t.id, "checks": [{"quantity": c.quantity, "published": c.published,
-                                    "values": [float(v) for v in c.values],
-                                    "tolerance": c.tolerance, "hard": c.hard, "ok": c.ok}
-                                   for c in checks]})
+        entry = {"id": t.id, "checks": [{"quantity": c.quantity, "published": c.published,
+                                         "values": [float(v) for v in c.values],
+                                         "tolerance": c.tolerance, "hard": c.hard, "ok": c.ok}
+                                        for c in checks]}
+        if trace:
+            entry["traces"] = {"command": trace["shown"], "note": trace.get("note", ""),
+                               "figure": f"figures/{trace['figure']}" if trace.get("figure")
+                               else None}
+        summary["targets"].append(entry)
     lines += ["| target | hard checks passed | soft checks ok | runs |", "|---|---|---|---|"]
     lines += overview + [""]
     if failed:

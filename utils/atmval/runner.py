@@ -7,6 +7,8 @@ import datetime
 import importlib
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -85,6 +87,113 @@ def command(binary, options, seed):
         [f"--RngRun={seed}"]
 
 
+# ---- the report's time series: one run per target re-run with --traceDir ---------------------
+
+# The traced run's simulated time at most (seconds): a longer run's duration is cut to it.
+TRACE_CAP_S = 5.0
+TRACE_SEED = 1
+_TIME_UNITS = {"": 1.0, "s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "min": 60.0, "h": 3600.0}
+_HELP = {}
+
+
+def seconds(value):
+    """A time option's value in seconds (a number and an optional unit: s, ms, us, ns, min, h;
+    none means seconds, as ns3::Time reads it), or None if it is not one of these."""
+    m = re.fullmatch(r"\s*([-+0-9.eE]+)\s*([a-z]*)\s*", str(value))
+    if not m or m.group(2) not in _TIME_UNITS:
+        return None
+    try:
+        return float(m.group(1)) * _TIME_UNITS[m.group(2)]
+    except ValueError:
+        return None
+
+
+def trace_options(options, cap=TRACE_CAP_S):
+    """(options, note): a run's options for its traced re-run. A run longer than ``cap`` seconds
+    of simulated time gets ``--duration`` = cap and its warm-up shrunk in the same proportion (so
+    that it stays inside the run, as --duration-scale shrinks both); a shorter one, or one whose
+    duration is the program's default, is run as it is. ``note`` says what was changed ("" if
+    nothing)."""
+    out = dict(options)
+    d = seconds(options["duration"]) if "duration" in options else None
+    if d is None or d <= cap:
+        return out, ""
+    factor = cap / d
+    out["duration"] = f"{cap:g}s"
+    note = f"its duration capped at {cap:g} s of the run's {d:g} s"
+    w = seconds(options["warmup"]) if "warmup" in options else None
+    if w is not None:
+        out["warmup"] = f"{w * factor:g}s"
+        note += f", warm-up {core.option_text(options['warmup'])} scaled to {out['warmup']}"
+    return out, note
+
+
+def supports_traces(binary):
+    """Whether the program lists --traceDir in its --help (asked once per program)."""
+    key = str(binary)
+    if key not in _HELP:
+        try:
+            p = subprocess.run([key, "--help"], capture_output=True, text=True, timeout=60)
+            _HELP[key] = "--traceDir" in p.stdout + p.stderr
+        except (OSError, subprocess.SubprocessError):
+            _HELP[key] = False
+    return _HELP[key]
+
+
+def trace_job(target, program, binary, run, run_options, out, commit):
+    """The traced re-run of a target's representative run (``run``, seed TRACE_SEED, with the
+    options it was run with) into ``<out>/traces/<target>``."""
+    options, note = trace_options(run_options)
+    trace_dir = Path(out) / "traces" / target
+    shown = " ".join([program] + [f"--{k}={core.option_text(v)}" for k, v in options.items()]
+                     + [f"--RngRun={TRACE_SEED}", f"--traceDir=traces/{target}"])
+    return {"trace": True, "target": target, "label": run.label, "seed": TRACE_SEED,
+            "cmd": command(binary, options, TRACE_SEED) + [f"--traceDir={trace_dir}"],
+            "dir": trace_dir, "shown": shown, "note": note,
+            "stamp": {"key": core.run_key(program, options), "seed": TRACE_SEED,
+                      "commit": commit}}
+
+
+def reusable_trace(job):
+    """True if ``job``'s directory holds the traces of the same run and module commit (its
+    run.json, written when a traced run succeeds)."""
+    stamp = Path(job["dir"]) / "run.json"
+    try:
+        return (json.loads(stamp.read_text()) == job["stamp"]
+                and (Path(job["dir"]) / "tcp.csv").is_file())
+    except (OSError, ValueError):
+        return False
+
+
+def run_trace(job):
+    """Run one traced re-run into a fresh directory; on success stamp it (run.json)."""
+    shutil.rmtree(job["dir"], ignore_errors=True)
+    run_one(job)
+    if job["rc"] == 0:
+        (Path(job["dir"]) / "run.json").write_text(json.dumps(job["stamp"]) + "\n")
+    return job
+
+
+def draw_trace(job, figdir):
+    """The figure of a traced run as figures/<target>-traces.png: the report's entry for the
+    target (shown command, note, figure name or error)."""
+    from . import traces
+    info = {"shown": job["shown"], "note": job["note"], "figure": None, "error": None,
+            "wall": job.get("wall", 0.0), "reused": job.get("reused", False)}
+    if job["rc"] != 0:
+        last = job["stderr"].strip().splitlines()[-1:] or [""]
+        info["error"] = f"the traced run failed (exit {job['rc']}): {last[0]}"
+        return info
+    name = f"{job['target']}-traces.png"
+    try:
+        traces.plot(job["dir"], Path(figdir) / name,
+                    title=f"{job['target']}: {job['label']}, RngRun {job['seed']}")
+        info["figure"] = name
+    except Exception as e:  # a figure that cannot be drawn must not cost the report
+        info["error"] = f"the figure could not be drawn: {e}"
+    return info
+
+
 def run_one(job):
     """Run one simulation; returns the job with metrics or an error."""
     t0 = time.time()
@@ -153,7 +262,8 @@ def parser():
         prog="atm-validation",
         description="Run the atm module's reproduction targets (the example programs "
                     "atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split), store every "
-                    "run in SQLite and write a markdown report with paper-style figures. Needs "
+                    "run in SQLite and write a markdown report with paper-style figures and one "
+                    "run's time series per target (--no-traces: none). Needs "
                     "matplotlib (utils/requirements.txt): without it the runner stops before "
                     "any simulation and prints the install commands.")
     p.add_argument("--set", default="quick", choices=("quick", "full"),
@@ -185,8 +295,13 @@ def parser():
                         "(params.*, options.*, metrics.* columns, as pandas.json_normalize "
                         "names them)")
     p.add_argument("--strict", action="store_true", help="exit 1 if a hard check fails")
+    p.add_argument("--no-traces", action="store_true",
+                   help="no time series in the report; by default each target's first run "
+                        "(seed 1) is run once more with --traceDir=<out>/traces/<target>, at "
+                        f"most {TRACE_CAP_S:g} s of simulated time, and drawn as "
+                        "figures/<target>-traces.png (programs that have --traceDir only)")
     p.add_argument("--plot", metavar="TRACEDIR",
-                   help="instead of running targets: draw the time series an atm-n-source run "
+                   help="instead of running targets: draw the time series an example run "
                         "wrote with --traceDir=TRACEDIR (cwnd, ssthresh and timeouts per flow; "
                         "the switch ports' queues and drops) as one PNG (--out) and exit")
     return p
@@ -292,15 +407,44 @@ def main(argv=None):
             j["id"], j["metrics"], j["rc"] = row[0], json.loads(row[1]), 0
         else:
             todo.append(j)
+    # The report's time series: each target's first run once more, traced (not stored).
+    trace_jobs = []
+    traces_off = "--no-traces" if a.no_traces else None
+    if not traces_off and missing_dependencies(["pandas"]):
+        traces_off = "pandas is missing (python3-pandas): no time-series figures"
+        print(f"[atm-validation] {traces_off}; install it or give --no-traces", file=sys.stderr)
+    if not traces_off:
+        for t, runs in chosen:
+            if supports_traces(binary_of(t)):
+                trace_jobs.append(trace_job(t.id, t.program, binary_of(t), runs[0],
+                                            scaled(runs[0].options, a.duration_scale), out,
+                                            commit))
+    trace_todo = []
+    for j in trace_jobs:
+        if a.reuse and reusable_trace(j):
+            j["rc"], j["stderr"], j["reused"] = 0, "", True
+        else:
+            trace_todo.append(j)
     print(f"[atm-validation] {set_name} set: {len(chosen)} targets, {len(jobs)} runs "
           f"({len(jobs) - len(todo)} reused), {seeds} seeds, {a.jobs} parallel; ns-3 {version}, "
-          f"module {commit}", file=sys.stderr)
+          f"module {commit}"
+          + (f"; {len(trace_jobs)} traced runs for the time series "
+             f"({len(trace_jobs) - len(trace_todo)} reused)" if not traces_off else ""),
+          file=sys.stderr)
     t0 = time.time()
     done = 0
     cpu = 0.0
+    trace_cpu = 0.0
     failed = []
     with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-        for j in _as_completed(pool, todo):
+        for j in _as_completed(pool, todo, trace_todo):
+            if j.get("trace"):
+                trace_cpu += j["wall"]
+                what = "ok" if j["rc"] == 0 else (f"FAILED (exit {j['rc']}): "
+                                                   f"{j['stderr'].strip().splitlines()[-1:]}")
+                print(f"[trace] {j['target']} {j['label']} seed {j['seed']}: {what} "
+                      f"({j['wall']:.1f} s wall)", file=sys.stderr, flush=True)
+                continue
             done += 1
             cpu += j["wall"]
             j["id"] = store.insert(db, {
@@ -322,6 +466,9 @@ def main(argv=None):
             print(f"[{done}/{len(todo)}] {j['target']} {j['label']} seed {j['seed']}: {what} "
                   f"({j['wall']:.1f} s wall) ETA {fmt_time(eta)}", file=sys.stderr, flush=True)
     wall = time.time() - t0
+    trace_info = {}
+    for j in trace_jobs:
+        trace_info[j["target"]] = draw_trace(j, out / "figures")
     # The results in run and seed order, whatever order the runs completed in.
     results = {t.id: core.Results() for t, _ in chosen}
     for j in jobs:
@@ -332,9 +479,12 @@ def main(argv=None):
             "runs": len(jobs), "reused": len(jobs) - len(todo), "jobs": a.jobs,
             "targetSeeds": {t.id: seeds_of(t) for t, _ in chosen},
             "durationScale": a.duration_scale,
+            "traces": {"off": traces_off, "runs": len(trace_jobs),
+                       "reused": len(trace_jobs) - len(trace_todo), "cpu": trace_cpu,
+                       "cap": TRACE_CAP_S},
             "command": " ".join(["python3 utils/atm-validation"]
                                 + (argv if argv is not None else sys.argv[1:]))}
-    hard_failed = report.write(out, meta, chosen, results, failed)
+    hard_failed = report.write(out, meta, chosen, results, failed, trace_info)
     print(f"[atm-validation] report: {out / 'report.md'}\n[atm-validation] figures: "
           f"{out / 'figures'}\n[atm-validation] runs: {db_path} ({fmt_time(wall)} wall)",
           file=sys.stderr)
@@ -346,7 +496,9 @@ def main(argv=None):
     return 1 if (a.strict and hard_failed) else 0
 
 
-def _as_completed(pool, todo):
-    futures = [pool.submit(run_one, j) for j in todo]
+def _as_completed(pool, todo, trace_todo=()):
+    # The traced runs first: they overlap with the measurements instead of trailing them.
+    futures = [pool.submit(run_trace, j) for j in trace_todo]
+    futures += [pool.submit(run_one, j) for j in todo]
     for f in cf.as_completed(futures):
         yield f.result()

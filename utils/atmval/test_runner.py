@@ -15,13 +15,27 @@ from pathlib import Path
 
 RUNNER = Path(__file__).resolve().parents[1] / "atm-validation"
 
+# The atm-n-source fake has --traceDir (as the examples do): --help lists it, and with it the fake
+# writes a small trace and its arguments (argv.txt) into the directory.
 FAKE = textwrap.dedent('''\
     #!/usr/bin/env python3
-    import json, sys
+    import json, os, sys
+    if sys.argv[1:] == ["--help"]:
+        print("    --traceDir:  write per-flow and per-port time series"); sys.exit(0)
     a = dict(x[2:].split("=", 1) for x in sys.argv[1:] if x.startswith("--"))
     n = int(a.get("nSources", 1)); seed = int(a["RngRun"])
     if a.get("policy") == "crash":
         sys.exit("fake: crash requested")
+    if "traceDir" in a:
+        os.makedirs(a["traceDir"], exist_ok=True)
+        with open(os.path.join(a["traceDir"], "tcp.csv"), "w") as f:
+            f.write("time_s,flow,metric,value\\n0.001000000,0,cwnd_bytes,512\\n"
+                    "0.002000000,0,cwnd_bytes,1024\\n0.003000000,0,timeout,1\\n")
+        with open(os.path.join(a["traceDir"], "ports.csv"), "w") as f:
+            f.write("time_s,port,metric,value\\n0.001000000,sw0-trunk,queue_cells,3\\n"
+                    "0.001000000,sw0-trunk,queue_max_cells,5\\n")
+        with open(os.path.join(a["traceDir"], "argv.txt"), "w") as f:
+            f.write(" ".join(sys.argv[1:]))
     c = 138.68
     good = {"vc-tail": 14.0, "drop-tail": 18.0, "drop-whole": 22.0}.get(a.get("policy"), c / n)
     x = [good + 0.01 * seed] * n
@@ -78,6 +92,39 @@ def fake_metrics(program, options):
              "vbrCellsDropped": 0, "ledgersHold": True} for s in (0, 1)]
 
 
+class TraceOptionsTest(unittest.TestCase):
+    """The options of a target's traced re-run (runner.trace_options, runner.seconds)."""
+
+    @classmethod
+    def setUpClass(cls):
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from atmval import runner
+        cls.runner = runner
+
+    def test_seconds(self):
+        s = self.runner.seconds
+        self.assertEqual(s("5s"), 5.0)
+        self.assertEqual(s("250ms"), 0.25)
+        self.assertEqual(s("2min"), 120.0)
+        self.assertEqual(s(3), 3.0)
+        self.assertAlmostEqual(s("1e3us"), 1e-3)
+        for bad in ("fast", "5 parsecs", ""):
+            self.assertIsNone(s(bad), bad)
+
+    def test_short_runs_are_kept(self):
+        for options in ({"duration": "5s", "k": 1}, {"duration": "300ms"}, {"nSources": 5}):
+            self.assertEqual(self.runner.trace_options(options), (options, ""))
+
+    def test_long_runs_are_capped_with_their_warmup(self):
+        options, note = self.runner.trace_options({"case": "A", "duration": "30s",
+                                                   "warmup": "5s"})
+        self.assertEqual(options, {"case": "A", "duration": "5s", "warmup": "0.833333s"})
+        self.assertEqual(note, "its duration capped at 5 s of the run's 30 s, warm-up 5s scaled "
+                               "to 0.833333s")
+        options, note = self.runner.trace_options({"duration": "2min"}, cap=10)
+        self.assertEqual(options, {"duration": "10s"})
+
+
 class PipelineTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -110,11 +157,57 @@ class PipelineTest(unittest.TestCase):
             self.assertGreater((out / "figures" / fig).stat().st_size, 1000)
         summary = json.loads((out / "summary.json").read_text())
         self.assertEqual([t["id"] for t in summary["targets"]], ["SANDIA-SEL", "SANDIA-FAIR"])
-        # --reuse: nothing new is run
+        # The time series: each target's first run once more with --traceDir (seed 1, its own
+        # 5 s), not stored, drawn and linked from the target's own section.
+        sel = report[report.index("## SANDIA-SEL"):report.index("## SANDIA-FAIR")]
+        self.assertIn("Time series of one run: `atm-n-source --source=sandia ", sel)
+        self.assertIn("--duration=5s --RngRun=1 --traceDir=traces/SANDIA-SEL` (the target's "
+                      "first run, seed 1).", sel)
+        self.assertIn("![SANDIA-SEL: time series of one run](figures/SANDIA-SEL-traces.png)",
+                      sel)
+        self.assertIn("figures/SANDIA-FAIR-traces.png", report[report.index("## SANDIA-FAIR"):])
+        self.assertIn("- time series: each target's first run (seed 1) once more", report)
+        for t in ("SANDIA-SEL", "SANDIA-FAIR"):
+            self.assertGreater((out / "figures" / f"{t}-traces.png").stat().st_size, 1000)
+        argv = (out / "traces" / "SANDIA-SEL" / "argv.txt").read_text().split()
+        self.assertIn("--RngRun=1", argv)
+        self.assertIn(f"--traceDir={out / 'traces' / 'SANDIA-SEL'}", argv)
+        self.assertEqual(summary["targets"][0]["traces"]["figure"],
+                         "figures/SANDIA-SEL-traces.png")
+        # --reuse: nothing new is run, the traced runs included
+        stamp = (out / "traces" / "SANDIA-SEL" / "run.json").stat().st_mtime_ns
         p = self.run_runner("--targets", "SANDIA-SEL,SANDIA-FAIR", "--seeds", "2", "--reuse")
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("(12 reused)", p.stderr)
+        self.assertIn("2 traced runs for the time series (2 reused)", p.stderr)
         self.assertEqual(db.execute("SELECT COUNT(*) FROM runs").fetchone()[0], 12)
+        self.assertEqual((out / "traces" / "SANDIA-SEL" / "run.json").stat().st_mtime_ns, stamp)
+        self.assertIn("figures/SANDIA-SEL-traces.png", (out / "report.md").read_text())
+
+    def test_no_traces(self):
+        p = self.run_runner("--targets", "SANDIA-SEL", "--seeds", "1", "--no-traces")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = self.dir / "out"
+        report = (out / "report.md").read_text()
+        self.assertNotIn("Time series of one run", report)
+        self.assertIn("- time series: none (--no-traces)", report)
+        self.assertFalse((out / "traces").exists())
+        self.assertFalse((out / "figures" / "SANDIA-SEL-traces.png").exists())
+        self.assertTrue((out / "figures" / "sandia-sel.png").exists())
+
+    def test_long_run_traced_for_five_seconds(self):
+        # JAIN-ICCCN-WAN's runs last 20 s: the traced one is cut to 5 s (the report says so).
+        p = self.run_runner("--targets", "JAIN-ICCCN-WAN", "--seeds", "1")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = self.dir / "out"
+        argv = (out / "traces" / "JAIN-ICCCN-WAN" / "argv.txt").read_text().split()
+        self.assertIn("--duration=5s", argv)
+        report = (out / "report.md").read_text()
+        self.assertIn("--duration=5s --RngRun=1 --traceDir=traces/JAIN-ICCCN-WAN` (the target's "
+                      "first run, seed 1; its duration capped at 5 s of the run's 20 s).", report)
+        db = sqlite3.connect(out / "runs.sqlite")
+        key = json.loads(db.execute("SELECT key FROM runs ORDER BY id LIMIT 1").fetchone()[0])
+        self.assertEqual(key["options"]["duration"], "20s")  # the measurements keep theirs
 
     def test_hard_failure_and_strict(self):
         # The fake's drop-whole reaches 22.0 of FC's 23.1: passes; with --strict the exit code
@@ -132,6 +225,9 @@ class PipelineTest(unittest.TestCase):
         report = (self.dir / "out" / "report.md").read_text()
         self.assertIn("## Failed runs", report)
         self.assertIn("fake: crash requested", report)
+        # The traced run crashed as well: said in the target's section, not a failed run.
+        self.assertIn("No time-series figure: the traced run failed (exit 1): fake: crash "
+                      "requested.", report)
 
     def test_every_target_checks_and_draws_on_fake_results(self):
         # The full set's checks and figures run only after hours of simulation: exercise every
@@ -183,6 +279,9 @@ class PipelineTest(unittest.TestCase):
             self.assertIn(needle, report)
         for fig in ("ten34-window.png", "ten34-vp-split.png"):
             self.assertGreater((out / "figures" / fig).stat().st_size, 1000)
+        # These fakes have no --traceDir (their --help lists none): no time series for them.
+        self.assertNotIn("Time series of one run", report)
+        self.assertFalse((out / "traces").exists())
 
     def test_list(self):
         p = self.run_runner("--list")

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Figure of the time series an atm-n-source run writes with --traceDir (AtmFlowTracer):
+"""Figure of the time series an example run writes with --traceDir (AtmFlowTracer; atm-first,
+atm-faults, atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split):
 
 - ``tcp.csv`` (``time_s,flow,metric,value``): per TCP sender ``cwnd_bytes``, ``ssthresh_bytes``,
   ``rtt_ms``, ``srtt_ms``, ``rto_ms``, ``bytes_acked``, ``cong_state`` at each change and one
@@ -11,7 +12,8 @@
 ``plot(trace_dir, out)`` draws one figure: a panel per flow with cwnd and ssthresh against time
 (steps) and its timeouts as markers on the cwnd curve, and a bottom panel with each port's queue
 occupancy and its drops as markers. ``utils/atm-validation --plot TRACEDIR [--out FILE.png]`` is
-its command line."""
+its command line; the validation runner draws one run per target with it (the report's time
+series)."""
 
 from pathlib import Path
 
@@ -36,7 +38,7 @@ def _read_csv(path, header, key_type):
         raise TraceError(f"{path}: cannot read it ({e})")
     if list(df.columns) != header:
         raise TraceError(f"{path}: header {','.join(map(str, df.columns))}, expected "
-                         f"{','.join(header)} (a trace written by atm-n-source --traceDir)")
+                         f"{','.join(header)} (a trace written by an example's --traceDir)")
     return df
 
 
@@ -44,12 +46,11 @@ def check_dir(trace_dir):
     """Raise TraceError unless ``trace_dir`` is a directory holding tcp.csv."""
     d = Path(trace_dir)
     if not d.exists():
-        raise TraceError(f"{d}: no such directory (give the --traceDir of an atm-n-source run)")
+        raise TraceError(f"{d}: no such directory (give the --traceDir of an example's run)")
     if not d.is_dir():
-        raise TraceError(f"{d}: not a directory (give the --traceDir of an atm-n-source run)")
+        raise TraceError(f"{d}: not a directory (give the --traceDir of an example's run)")
     if not (d / TCP_FILE).is_file():
-        raise TraceError(f"{d}: no {TCP_FILE} in it (give the --traceDir of an atm-n-source "
-                         f"run)")
+        raise TraceError(f"{d}: no {TCP_FILE} in it (give the --traceDir of an example's run)")
 
 
 def read(trace_dir):
