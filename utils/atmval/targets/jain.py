@@ -20,7 +20,8 @@ fam = Family("jain")
 
 POLICIES = {"UBR": "tail", "EPD": "epd", "SD": "sd"}  # the papers' names -> --policy
 COLUMNS = list(POLICIES)  # the published tables' column order
-TCPS = ("sack", "sack1997", "reno", "vanilla")
+TCPS = ("sack", "reno", "vanilla")  # the variants of the papers' tables
+TCP_ORDER = ("sack", "sack1997", "reno", "vanilla")  # figure order of every variant run
 GR_VALUES = (0.0, 0.1, 0.5)
 WINDOW = {"LAN": 65535, "WAN": 600000, "GEO": 8704000}
 # One-way access delay of each preset the VBR runs use: the VBR cells reach s0's trunk port
@@ -568,7 +569,7 @@ def _policy_bars(res, plt, t, groups_of):
     for row in t.family.table(groups_of["table"])["rows"]:
         table[tuple(sorted(_cell_params(row).items()))] = row
     for p, ms in sorted(res.select(), key=lambda x: (x[0].get("n", 5), x[0]["k"],
-                                                      TCPS.index(x[0]["tcp"]),
+                                                      TCP_ORDER.index(x[0]["tcp"]),
                                                       COLUMNS.index(x[0]["policy"]))):
         i = COLUMNS.index(p["policy"])
         pub = None
