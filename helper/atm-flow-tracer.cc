@@ -336,32 +336,39 @@ AtmFlowTracer::CloseAt(Time end)
     m_open = false;
 }
 
-std::string
-AtmFlowTracer::FormatTime(Time t)
+namespace
 {
-    const int64_t ns = t.GetNanoSeconds();
+/**
+ * @param ns a time in nanoseconds
+ * @param unitNs nanoseconds per printed unit (a power of ten)
+ * @param digits decimals (the digits of unitNs - 1)
+ * @return ns in that unit with every decimal, exactly ("-0.000001000")
+ */
+std::string
+FixedPoint(int64_t ns, int64_t unitNs, int digits)
+{
     char text[40];
     std::snprintf(text,
                   sizeof(text),
-                  "%s%" PRId64 ".%09" PRId64,
+                  "%s%" PRId64 ".%0*" PRId64,
                   ns < 0 ? "-" : "",
-                  std::abs(ns) / 1000000000,
-                  std::abs(ns) % 1000000000);
+                  std::abs(ns) / unitNs,
+                  digits,
+                  std::abs(ns) % unitNs);
     return text;
+}
+} // namespace
+
+std::string
+AtmFlowTracer::FormatTime(Time t)
+{
+    return FixedPoint(t.GetNanoSeconds(), 1000000000, 9);
 }
 
 std::string
 AtmFlowTracer::FormatMs(Time t)
 {
-    const int64_t ns = t.GetNanoSeconds();
-    char text[40];
-    std::snprintf(text,
-                  sizeof(text),
-                  "%s%" PRId64 ".%06" PRId64,
-                  ns < 0 ? "-" : "",
-                  std::abs(ns) / 1000000,
-                  std::abs(ns) % 1000000);
-    return text;
+    return FixedPoint(t.GetNanoSeconds(), 1000000, 6);
 }
 
 std::string
