@@ -34,7 +34,7 @@ class CommandLine;
  * | option            | default        | effect                                          |
  * |-------------------|----------------|-------------------------------------------------|
  * | --source          | bsd            | the preset (TcpEraPresets::ForSource)           |
- * | --tcp             | the preset's   | SetVariant(): vanilla, reno, newreno or sack    |
+ * | --tcp             | the preset's   | SetVariant(): vanilla ... sack, sack1997        |
  * | --mss             | from the MTU   | SetSegmentSize(), 1 ... 65,487 bytes            |
  * | --timerTick       | the preset's   | SetTimerTick()                                  |
  * | --minRtoTicks     | the preset's   | SetMinRtoTicks()                                |
