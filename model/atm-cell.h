@@ -29,6 +29,14 @@ namespace ns3
  * A simulated bit error on the link is recorded in @c flags (PAYLOAD_CORRUPTED) instead of in
  * bytes; receivers that check the CRC-32 treat such a cell's PDU as a CRC error.
  *
+ * GFR eligibility is switch-internal metadata, not a header field: a cell is eligible for the
+ * MCR guarantee if its CLP is 0 and NOT_ELIGIBLE is clear (IsEligible()). Under GFR.2 the ingress
+ * UPC tags the PDUs that are not eligible, so inside the network eligibility is CLP = 0; under
+ * GFR.1 the network does not tag, and each switch's ingress runs an F-GCRA on the VC and sets
+ * NOT_ELIGIBLE on the CLP = 0 cells of the PDUs that fail it (O. Bonaventure, PhD thesis,
+ * Universite de Liege, 1998, ch. 7.2.1: a spare bit of the switch-internal header). Every
+ * switch rewrites the bit at its ingress, so no switch acts on another switch's marking.
+ *
  * Members are public and ordered to pack into 24 bytes on 64-bit platforms.
  */
 class AtmCell
@@ -36,6 +44,8 @@ class AtmCell
   public:
     /// @c flags bit: the payload suffered a (simulated) bit error on the way.
     static constexpr uint8_t PAYLOAD_CORRUPTED = 0x01;
+    /// @c flags bit: a CLP = 0 cell of a PDU that the switch's GFR.1 eligibility test refused.
+    static constexpr uint8_t NOT_ELIGIBLE = 0x02;
 
     /// A user-data cell (PTI 0) on VPI 0 / VCI 0 without a frame.
     AtmCell();
@@ -56,6 +66,17 @@ class AtmCell
     bool IsPayloadCorrupted() const
     {
         return (flags & PAYLOAD_CORRUPTED) != 0 || (index == 0 && frame && frame->IsCorrupted());
+    }
+
+    /**
+     * @return true if the cell belongs to a PDU eligible for the GFR minimum cell rate: CLP = 0
+     *         and NOT_ELIGIBLE clear (class description). Buffer policies that distinguish
+     *         eligible from excess traffic (Double-EPD, per-VC thresholds) read this instead of
+     *         the CLP bit, so the same policy serves GFR.1 and GFR.2 VCs.
+     */
+    bool IsEligible() const
+    {
+        return !clp && (flags & NOT_ELIGIBLE) == 0;
     }
 
     /**
@@ -96,7 +117,7 @@ class AtmCell
     uint16_t vci;         //!< Virtual Channel Identifier
     uint8_t pti;          //!< Payload Type Identifier (0..7)
     bool clp;             //!< Cell Loss Priority (true = low priority)
-    uint8_t flags;        //!< bit set of PAYLOAD_CORRUPTED
+    uint8_t flags;        //!< bit set of PAYLOAD_CORRUPTED, NOT_ELIGIBLE
 };
 
 /**

@@ -7,6 +7,7 @@
 
 #include "ns3/atm-policer.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/frame-gcra.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
@@ -59,6 +60,11 @@ class AtmCrossConnectTable
         uint32_t inPort{0};              //!< in port index
         Ptr<AtmPolicer> policer;         //!< ingress policer (the VC's own or its VP's), or null
         AtmPolicer::VcState upc;         //!< the VC's policing state
+        /// GFR.1: the switch decides which PDUs are eligible (AtmCell::NOT_ELIGIBLE)
+        bool gfr1{false};
+        bool gfr1MidFrame{false}; //!< GFR.1: the VC's last cell seen was not an end-of-PDU cell
+        bool gfr1HasMcr{false};   //!< GFR.1: MCR > 0 (else no PDU is eligible)
+        FrameGcra gfr1Fgcra;      //!< GFR.1 with MCR > 0: the ingress F-GCRA(1/MCR, f)
     };
 
     /// A VP cross-connect.

@@ -316,6 +316,19 @@ uint32_t
 AtmOutputPort::AddVc(AtmServiceCategory category)
 {
     NS_LOG_FUNCTION(this << category);
+    return DoAddVc(category, nullptr);
+}
+
+uint32_t
+AtmOutputPort::AddVc(const AtmTrafficContract& contract)
+{
+    NS_LOG_FUNCTION(this << contract);
+    return DoAddVc(contract.GetCategory(), &contract);
+}
+
+uint32_t
+AtmOutputPort::DoAddVc(AtmServiceCategory category, const AtmTrafficContract* contract)
+{
     Configure();
     uint32_t q = NONE;
     switch (m_queueMode)
@@ -336,7 +349,7 @@ AtmOutputPort::AddVc(AtmServiceCategory category)
         break;
     }
     }
-    const uint32_t vc = m_state.AddVc(category, q);
+    const uint32_t vc = contract ? m_state.AddVc(*contract, q) : m_state.AddVc(category, q);
     m_vcs.emplace_back();
     NS_ASSERT(vc + 1 == m_vcs.size());
     Vc& v = m_vcs.back();
@@ -352,7 +365,8 @@ AtmOutputPort::AddVc(AtmServiceCategory category)
         Partition& p = m_partitions[m_queuePartition[q]];
         v.state = &p.state;
         v.policy = PeekPointer(p.policy);
-        v.local = p.state.AddVc(category, m_queueLocal[q]);
+        v.local = contract ? p.state.AddVc(*contract, m_queueLocal[q])
+                           : p.state.AddVc(category, m_queueLocal[q]);
     }
     v.policy->NotifyVcAdded(v.local);
     return vc;

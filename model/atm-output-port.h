@@ -161,6 +161,16 @@ class AtmOutputPort : public Object
     uint32_t AddVc(AtmServiceCategory category);
 
     /**
+     * @brief Add a VC with its traffic contract: as AddVc(AtmServiceCategory) with the
+     *        contract's category, and the contract kept in the port state, where buffer policies
+     *        and schedulers read the VC's MCR, MBS, MFS and conformance definition
+     *        (AtmPortState::GetVcContract()). AtmSwitch adds every cross-connected VC this way.
+     * @param contract the VC's traffic contract
+     * @return the dense port-local VC index (0, 1, 2, ...)
+     */
+    uint32_t AddVc(const AtmTrafficContract& contract);
+
+    /**
      * @brief A cell arrives: run the frame state machine (class description).
      * @param cell the cell; its vc field is overwritten with @p vc
      * @param vc the port-local VC index (from AddVc())
@@ -378,6 +388,13 @@ class AtmOutputPort : public Object
      * @return its id
      */
     uint32_t NewQueue(AtmServiceCategory category);
+    /**
+     * @brief The body of both AddVc() forms.
+     * @param category the VC's service category
+     * @param contract the VC's contract, or null for a VC added by category alone
+     * @return the dense port-local VC index
+     */
+    uint32_t DoAddVc(AtmServiceCategory category, const AtmTrafficContract* contract);
     /**
      * @brief Store a cell at the tail of its VC's queue (X < K checked by the caller).
      * @param cell the cell

@@ -68,7 +68,16 @@ AtmPortState::AddVc(AtmServiceCategory category, uint32_t queue)
     vc.queue = queue;
     vc.category = category;
     m_vcs.push_back(vc);
+    m_contracts.emplace_back();
     return static_cast<uint32_t>(m_vcs.size() - 1);
+}
+
+uint32_t
+AtmPortState::AddVc(const AtmTrafficContract& contract, uint32_t queue)
+{
+    const uint32_t vc = AddVc(contract.GetCategory(), queue);
+    m_contracts[vc] = contract;
+    return vc;
 }
 
 bool

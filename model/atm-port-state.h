@@ -7,6 +7,8 @@
 
 #include "atm-service-category.h"
 
+#include "ns3/atm-traffic-contract.h"
+
 #include <cstdint>
 #include <ostream>
 #include <vector>
@@ -104,6 +106,17 @@ class AtmPortState
     uint32_t AddVc(AtmServiceCategory category, uint32_t queue);
 
     /**
+     * @brief Add a VC with its traffic contract, feeding an existing queue. The contract's
+     *        category is the VC's service category; policies and schedulers that serve the VC
+     *        by its contract (GFR's MCR, MBS, MFS and conformance definition) read it with
+     *        GetVcContract(). Aborts if the queue does not exist.
+     * @param contract the VC's traffic contract
+     * @param queue the id of the queue holding the VC's cells
+     * @return the new VC's dense index (0, 1, 2, ...)
+     */
+    uint32_t AddVc(const AtmTrafficContract& contract, uint32_t queue);
+
+    /**
      * @brief Count one cell of a VC entering the buffer. The caller must have checked X < K.
      * @param vc the VC index
      * @return true if the VC's queue was empty before (the port then tells the scheduler
@@ -199,6 +212,27 @@ class AtmPortState
 
     /**
      * @param vc the VC index
+     * @return the VC's traffic contract as given to AddVc(). A VC added by its category alone
+     *         has no contract parameters: this is then the default contract (UBR.1, no PCR, MCR
+     *         0), and GetVcServiceCategory() gives the VC's category.
+     */
+    const AtmTrafficContract& GetVcContract(uint32_t vc) const
+    {
+        return m_contracts[vc];
+    }
+
+    /**
+     * @param vc the VC index
+     * @return the VC's minimum cell rate in cells/s (GFR, ABR; 0 for the other categories and
+     *         for best-effort VCs): the weight r_i of the MCR-proportional GFR mechanisms
+     */
+    double GetVcMcr(uint32_t vc) const
+    {
+        return m_contracts[vc].GetMcr().GetCellsPerSecond();
+    }
+
+    /**
+     * @param vc the VC index
      * @return the id of the queue holding the VC's cells
      */
     uint32_t GetVcQueue(uint32_t vc) const
@@ -273,6 +307,8 @@ class AtmPortState
     uint32_t m_eligibleQueues{0}; //!< queues with cells and maySend
     std::vector<Vc> m_vcs;        //!< per-VC entries, by VC index
     std::vector<Queue> m_queues;  //!< per-queue entries, by queue id
+    /// per-VC traffic contracts, by VC index (apart from m_vcs: read at PDU boundaries only)
+    std::vector<AtmTrafficContract> m_contracts;
 };
 
 } // namespace ns3

@@ -148,12 +148,13 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     Route r;
     r.tx = PeekPointer(m_ports[outPort]->GetTransmitter());
     r.input = GetInput(inPort, outPort);
-    r.outVc = m_ports[outPort]->GetOutputPort()->AddVc(contract.GetCategory());
+    r.outVc = m_ports[outPort]->GetOutputPort()->AddVc(contract);
     r.outVpi = outVpi;
     r.outVci = outVci;
     r.outPort = outPort;
     r.inPort = inPort;
     r.policer = MakePolicer(inPort, contract);
+    SetUpEligibility(r, inPort, contract);
     ShapeIfVpShaped(m_table.AddVc(inPort, inVpi, inVci, r));
     return r.outVc;
 }
@@ -242,6 +243,12 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival)
             cell.clp = true;
         }
     }
+    // Eligibility is this switch's own metadata: never carried over from the previous hop.
+    cell.flags &= static_cast<uint8_t>(~AtmCell::NOT_ELIGIBLE);
+    if (r.gfr1)
+    {
+        MarkEligibility(r, cell, firstBit);
+    }
     // Remember the upstream VC index (the sender's port stamped it in cell.vc) for credits.
     if (m_upstream.size() <= r.outPort)
     {
@@ -279,12 +286,13 @@ AtmSwitch::AddVpVcRoute(uint32_t inPort, uint16_t inVpi, const VpRoute& v, uint1
     Route r;
     r.tx = PeekPointer(m_ports[v.outPort]->GetTransmitter());
     r.input = GetInput(inPort, v.outPort);
-    r.outVc = m_ports[v.outPort]->GetOutputPort()->AddVc(v.contract.GetCategory());
+    r.outVc = m_ports[v.outPort]->GetOutputPort()->AddVc(v.contract);
     r.outVpi = v.outVpi;
     r.outVci = vci;
     r.outPort = v.outPort;
     r.inPort = inPort;
     r.policer = v.policer;
+    SetUpEligibility(r, inPort, v.contract);
     Route& stored = m_table.AddVpVc(inPort, inVpi, vci, r);
     ShapeIfVpShaped(stored);
     return stored;
@@ -353,6 +361,37 @@ AtmSwitch::MakePolicer(uint32_t inPort, const AtmTrafficContract& contract) cons
         return nullptr;
     }
     return AtmPolicerFactory::Create(contract, port->GetCellRate(), port->GetUpcFrameDiscard());
+}
+
+void
+AtmSwitch::SetUpEligibility(Route& r, uint32_t inPort, const AtmTrafficContract& contract) const
+{
+    if (contract.GetConformance() != AtmConformance::GFR_1)
+    {
+        return;
+    }
+    r.gfr1 = true;
+    r.gfr1HasMcr = !contract.GetMcr().IsZero();
+    if (r.gfr1HasMcr)
+    {
+        const AtmCellRate pcr =
+            contract.HasPcr() ? contract.GetPcr() : m_ports[inPort]->GetCellRate();
+        r.gfr1Fgcra = FrameGcra(contract.GetMcr(), pcr, contract.GetMbs(), contract.GetCdvtMcr());
+    }
+}
+
+void
+AtmSwitch::MarkEligibility(Route& r, AtmCell& cell, Time firstBit)
+{
+    const bool first = !r.gfr1MidFrame;
+    r.gfr1MidFrame = !cell.IsEndOfPdu();
+    // With MCR 0 nothing is guaranteed, so no PDU is eligible. F-GCRA sees CLP = 1 cells too (they
+    // make their PDU non-eligible); they are never eligible anyway.
+    const bool eligible = r.gfr1HasMcr && r.gfr1Fgcra.Arrive(firstBit, first, cell.clp);
+    if (!eligible && !cell.clp)
+    {
+        cell.flags |= AtmCell::NOT_ELIGIBLE;
+    }
 }
 
 void

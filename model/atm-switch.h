@@ -57,6 +57,17 @@ class AtmCellTransmitter;
  * "CellDrop" with the policer's reason, and its AN2 credit, if the in hop runs credits, goes
  * back upstream at its arrival; a tagged cell continues with CLP = 1.
  *
+ * GFR eligibility (ATM Forum TM 4.1, GFR.1 and GFR.2; O. Bonaventure, PhD thesis, Universite de
+ * Liege, 1998, ch. 7.2.1): every cross-connect gives the out port the VC's contract
+ * (AtmOutputPort::AddVc(const AtmTrafficContract&)), where the buffer policy reads it. At every
+ * ingress the switch clears AtmCell::NOT_ELIGIBLE; for a VC whose contract is GFR.1 it then runs
+ * an F-GCRA(1/MCR, f) (FrameGcra, with f from the MBS, the PCR or the in port's line rate, and
+ * the MCR's CDVT) on the VC's cells at their first bit's arrival and sets NOT_ELIGIBLE on the
+ * CLP = 0 cells of each PDU that fails it, without tagging them (under GFR.1 the network may not
+ * tag). With MCR 0 no PDU of a GFR.1 VC is eligible. Under GFR.2 the UPC tags the non-eligible
+ * PDUs, so the CLP bit alone tells them apart (AtmCell::IsEligible()). A cell the UPC discards
+ * never reaches the F-GCRA.
+ *
  * The fabric only routes, polices and relays credits. Whatever a switch does to cells of an
  * output port (EFCI marking, ABR explicit-rate feedback in RM cells) belongs to that port's
  * device and output port, not here.
@@ -286,6 +297,22 @@ class AtmSwitch : public Object
      * @return the policer or null
      */
     Ptr<AtmPolicer> MakePolicer(uint32_t inPort, const AtmTrafficContract& contract) const;
+    /**
+     * @brief Set up the GFR.1 eligibility test of a new route (class description): nothing for
+     *        other conformance definitions.
+     * @param r the route
+     * @param inPort the in port (its line rate stands for a missing PCR)
+     * @param contract the VC's contract
+     */
+    void SetUpEligibility(Route& r, uint32_t inPort, const AtmTrafficContract& contract) const;
+    /**
+     * @brief Run a GFR.1 VC's ingress F-GCRA on one cell and set AtmCell::NOT_ELIGIBLE on the
+     *        CLP = 0 cells of PDUs that fail it.
+     * @param r the route (r.gfr1)
+     * @param cell the cell
+     * @param firstBit its first bit's arrival
+     */
+    static void MarkEligibility(Route& r, AtmCell& cell, Time firstBit);
     /**
      * @brief Drop a cell on an unknown label (scheduled at its arrival).
      * @param inPort the in port
