@@ -41,6 +41,7 @@
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
@@ -131,12 +132,11 @@ main(int argc, char* argv[])
                      bufferCells,
                      1,
                      4000000);
-    options.AddValue(
-        "policy",
-        "buffer policy of the switch ports: tail, ppd, epd, drop-tail, drop-whole, sd, "
-        "fba, vc-threshold, vc-tail, pbs, or a TypeId name",
-        policy,
-        AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("policy",
+                     "buffer policy of the switch ports: " +
+                         AtmBufferPolicyFactory::GetShortNameList() + ", or a TypeId name",
+                     policy,
+                     AtmCommandLine::BufferPolicyCheck());
     options.AddValue("credits",
                      "AN2 credits per VC and hop (0: no credit flow control)",
                      credits,

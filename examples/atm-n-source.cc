@@ -144,12 +144,11 @@ main(int argc, char* argv[])
                      maxDelay,
                      "the --delays preset's");
     options.AddValue("bufferCells", "cell buffer of every switch port", bufferCells, 1, 4000000);
-    options.AddValue(
-        "policy",
-        "buffer policy: tail (UBR), ppd, epd, sd, fba, drop-tail, drop-whole, vc-tail, "
-        "vc-threshold, pbs, or a TypeId",
-        policy,
-        AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("policy",
+                     "buffer policy: " + AtmBufferPolicyFactory::GetShortNameList() +
+                         " (tail is the studies' UBR), or a TypeId",
+                     policy,
+                     AtmCommandLine::BufferPolicyCheck());
     options.AddValue("threshold",
                      "EPD/SD/FBA threshold R as a fraction of the buffer, in (0, 1) (policies with "
                      "ThresholdFraction)",

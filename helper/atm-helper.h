@@ -119,9 +119,8 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     /**
      * @brief The buffer-acceptance policy of every switch port created: one new object per
      *        port.
-     * @param type a short name (`tail`, `ppd`, `epd`, `drop-tail`, `drop-whole`, `sd`, `fba`,
-     *        `vc-threshold`, `vc-tail`, `pbs`: AtmBufferPolicyFactory) or the TypeId name of an
-     *        AtmBufferPolicy subclass
+     * @param type a short name (`tail`, `epd`, `double-epd`, ...: the table of
+     *        AtmBufferPolicyFactory) or the TypeId name of an AtmBufferPolicy subclass
      * @param args attribute name / value pairs
      */
     template <typename... Ts>

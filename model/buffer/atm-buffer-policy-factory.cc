@@ -26,8 +26,20 @@ AtmBufferPolicyFactory::GetShortNames()
         {"vc-threshold", "ns3::VcThresholdBufferPolicy"},
         {"vc-tail", "ns3::VcTailDropBufferPolicy"},
         {"pbs", "ns3::PbsBufferPolicy"},
+        {"double-epd", "ns3::DoubleEpdBufferPolicy"},
     };
     return names;
+}
+
+std::string
+AtmBufferPolicyFactory::GetShortNameList()
+{
+    std::string list;
+    for (const auto& [shortName, t] : GetShortNames())
+    {
+        list += (list.empty() ? "" : ", ") + shortName;
+    }
+    return list;
 }
 
 bool

@@ -38,6 +38,7 @@ namespace ns3
  * | `vc-threshold` | ns3::VcThresholdBufferPolicy      | JAIN GFRJ section 3           |
  * | `vc-tail`      | ns3::VcTailDropBufferPolicy       | SANDIA (simple drop per VC)   |
  * | `pbs`          | ns3::PbsBufferPolicy              | BON Fig. 6.1                  |
+ * | `double-epd`   | ns3::DoubleEpdBufferPolicy        | BON ch. 7.2.1 (GFR)           |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.
@@ -72,6 +73,10 @@ class AtmBufferPolicyFactory
 
     /// @return the (short name, TypeId name) table
     static const std::vector<std::pair<std::string, std::string>>& GetShortNames();
+
+    /// @return the short names in table order, comma-separated ("tail, ppd, epd, ..."), for
+    ///         command-line help texts
+    static std::string GetShortNameList();
 };
 
 } // namespace ns3

@@ -229,6 +229,43 @@ TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
                  "lower ClpThresholdCells to at most 7");
 }
 
+TEST(AtmConfigErrorsDeathTest, DoubleEpdThresholds)
+{
+    // LBO <= HBO < K is required; the first decision names both thresholds, their attributes
+    // and K. Fractions outside their range are refused when set.
+    AtmPortState k20(20);
+    k20.AddVc(AtmServiceCategory::GFR, k20.AddQueue(AtmServiceCategory::GFR));
+    AtmCell cell;
+    cell.pti = 1;
+    Ptr<AtmBufferPolicy> ok = AtmBufferPolicyFactory::Create("double-epd");
+    ok->SetAttribute("LboCells", UintegerValue(10));
+    ok->SetAttribute("HboCells", UintegerValue(19));
+    EXPECT_TRUE(ok->Admit(k20, 0, cell).IsAccept());
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("double-epd");
+            p->SetAttribute("LboCells", UintegerValue(13));
+            p->SetAttribute("HboCells", UintegerValue(12));
+            p->Admit(k20, 0, cell);
+        },
+        "DoubleEpdBufferPolicy: thresholds LBO=13 \\(LboCells=13, LboFraction=0.75\\) and "
+        "HBO=12 \\(HboCells=12, HboFraction=0.875\\) with the port's BufferCells K=20: "
+        "Double-EPD needs LBO <= HBO < K");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("double-epd");
+            p->SetAttribute("HboCells", UintegerValue(20));
+            p->Admit(k20, 0, cell);
+        },
+        "HBO=20 .*K=20: Double-EPD needs LBO <= HBO < K");
+    EXPECT_DEATH(
+        AtmBufferPolicyFactory::Create("double-epd")->SetAttribute("HboFraction", DoubleValue(1.0)),
+        "DoubleEpdBufferPolicy: HboFraction=1 is outside \\(0, 1\\)");
+    EXPECT_DEATH(
+        AtmBufferPolicyFactory::Create("double-epd")->SetAttribute("LboFraction", DoubleValue(1.0)),
+        "DoubleEpdBufferPolicy: LboFraction=1 is outside \\[0, 1\\).*0 for LBO = 0");
+}
+
 TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
 {
     EXPECT_DEATH(CreateObject<GuaranteedRateCellScheduler>()->SetAttribute("GuaranteedCategory",
