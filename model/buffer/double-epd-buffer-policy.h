@@ -5,7 +5,7 @@
 #ifndef DOUBLE_EPD_BUFFER_POLICY_H
 #define DOUBLE_EPD_BUFFER_POLICY_H
 
-#include "atm-buffer-policy.h"
+#include "atm-dual-threshold-buffer-policy.h"
 
 #include <cstdint>
 
@@ -25,8 +25,8 @@ namespace ns3
  * (LBO) for the PDUs that are not eligible for the MCR guarantee and a high one (HBO) for all.
  *
  * With Q the cells in the whole buffer at the arrival instant, K the buffer size, HasRoom() the
- * base class's space(cell) test and LBO <= HBO < K (each `...Cells` if nonzero, else
- * floor(`...Fraction` * K) to 6 decimal places, atm-threshold-utils.h):
+ * base class's space(cell) test and LBO <= HBO < K (AtmDualThresholdBufferPolicy: each
+ * `...Cells` if nonzero, else floor(`...Fraction` * K) to 6 decimal places):
  *
  * @verbatim
    Admit(state, v, cell):
@@ -61,12 +61,10 @@ namespace ns3
  * guaranteed bandwidth", PhD thesis, Universite de Liege, 1998 (BON), ch. 7.2.1, after the
  * UBR+ (later GFR) proposal of R. Guerin and J. Heinanen to the ATM Forum (1996).
  *
- * Validation: `LboFraction` must lie in [0, 1) and `HboFraction` in (0, 1) to 6 decimal places
- * (refused when set); the first decision with LBO > HBO or HBO >= K aborts (NS_ABORT_MSG, in
- * every build), naming both thresholds, the attributes they came from and K. LBO = HBO is
- * legal (plain EPD, eligibility ignored); so is the HBO = 0 a very small K floors to.
+ * Validation (AtmDualThresholdBufferPolicy): fractions out of range abort when set, LBO > HBO or
+ * HBO >= K at the first decision. LBO = HBO is legal: plain EPD, eligibility ignored.
  */
-class DoubleEpdBufferPolicy : public AtmBufferPolicy
+class DoubleEpdBufferPolicy : public AtmDualThresholdBufferPolicy
 {
   public:
     /// Drop reason: a PDU that is not eligible found Q >= LBO and was refused whole.
@@ -86,54 +84,11 @@ class DoubleEpdBufferPolicy : public AtmBufferPolicy
     DoubleEpdBufferPolicy();
     ~DoubleEpdBufferPolicy() override;
 
-    /**
-     * @brief HBO for a buffer of @p bufferCells cells: `HboCells` if nonzero, else
-     *        floor(`HboFraction` * K). Aborts unless LBO <= HBO < K.
-     * @param bufferCells K
-     * @return HBO
-     */
-    uint32_t GetHboCells(uint32_t bufferCells) const;
-
-    /**
-     * @brief LBO for a buffer of @p bufferCells cells: `LboCells` if nonzero, else
-     *        floor(`LboFraction` * K) (0 with `LboFraction` 0). Aborts unless LBO <= HBO < K.
-     * @param bufferCells K
-     * @return LBO
-     */
-    uint32_t GetLboCells(uint32_t bufferCells) const;
-
   private:
-    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override;
-
-    /**
-     * @brief Both thresholds for K, checked (LBO <= HBO < K, else abort).
-     * @param bufferCells K
-     * @param[out] lbo LBO
-     * @param[out] hbo HBO
-     */
-    void Thresholds(uint32_t bufferCells, uint32_t* lbo, uint32_t* hbo) const;
-
-    /**
-     * @brief Attribute setter: aborts unless 0 < @p fraction < 1.
-     * @param fraction the new `HboFraction`
-     */
-    void SetHboFraction(double fraction);
-    /// @return `HboFraction`
-    double GetHboFraction() const;
-    /**
-     * @brief Attribute setter: aborts unless 0 <= @p fraction < 1.
-     * @param fraction the new `LboFraction`
-     */
-    void SetLboFraction(double fraction);
-    /// @return `LboFraction`
-    double GetLboFraction() const;
-
-    uint32_t m_hboCells{0};      //!< "HboCells" (0: use the fraction)
-    double m_hboFraction{0.875}; //!< "HboFraction"
-    uint32_t m_hboMicro{875000}; //!< HboFraction in millionths
-    uint32_t m_lboCells{0};      //!< "LboCells" (0: use the fraction)
-    double m_lboFraction{0.75};  //!< "LboFraction"
-    uint32_t m_lboMicro{750000}; //!< LboFraction in millionths
+    bool MayExceedHbo(const AtmPortState& state, uint32_t vc) const override;
+    const char* GetLowReason() const override;
+    const char* GetHighReason() const override;
+    const char* GetBufferFullReason() const override;
 };
 
 } // namespace ns3

@@ -250,14 +250,14 @@ TEST(AtmConfigErrorsDeathTest, DoubleEpdThresholds)
         },
         "DoubleEpdBufferPolicy: thresholds LBO=13 \\(LboCells=13, LboFraction=0.75\\) and "
         "HBO=12 \\(HboCells=12, HboFraction=0.875\\) with the port's BufferCells K=20: "
-        "Double-EPD needs LBO <= HBO < K");
+        "the policy needs LBO <= HBO < K");
     EXPECT_DEATH(
         {
             Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("double-epd");
             p->SetAttribute("HboCells", UintegerValue(20));
             p->Admit(k20, 0, cell);
         },
-        "HBO=20 .*K=20: Double-EPD needs LBO <= HBO < K");
+        "HBO=20 .*K=20: the policy needs LBO <= HBO < K");
     EXPECT_DEATH(
         AtmBufferPolicyFactory::Create("double-epd")->SetAttribute("HboFraction", DoubleValue(1.0)),
         "DoubleEpdBufferPolicy: HboFraction=1 is outside \\(0, 1\\)");
