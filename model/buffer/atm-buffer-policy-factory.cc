@@ -27,6 +27,7 @@ AtmBufferPolicyFactory::GetShortNames()
         {"vc-tail", "ns3::VcTailDropBufferPolicy"},
         {"pbs", "ns3::PbsBufferPolicy"},
         {"double-epd", "ns3::DoubleEpdBufferPolicy"},
+        {"per-vc-threshold", "ns3::PerVcThresholdBufferPolicy"},
     };
     return names;
 }

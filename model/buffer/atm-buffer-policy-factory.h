@@ -39,6 +39,7 @@ namespace ns3
  * | `vc-tail`      | ns3::VcTailDropBufferPolicy       | SANDIA (simple drop per VC)   |
  * | `pbs`          | ns3::PbsBufferPolicy              | BON Fig. 6.1                  |
  * | `double-epd`   | ns3::DoubleEpdBufferPolicy        | BON ch. 7.2.1 (GFR)           |
+ * | `per-vc-threshold` | ns3::PerVcThresholdBufferPolicy | BON ch. 7.2.2 (GFR)         |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

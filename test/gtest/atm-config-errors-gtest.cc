@@ -28,6 +28,7 @@
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/per-vc-threshold-buffer-policy.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -264,6 +265,15 @@ TEST(AtmConfigErrorsDeathTest, DoubleEpdThresholds)
     EXPECT_DEATH(
         AtmBufferPolicyFactory::Create("double-epd")->SetAttribute("LboFraction", DoubleValue(1.0)),
         "DoubleEpdBufferPolicy: LboFraction=1 is outside \\[0, 1\\).*0 for LBO = 0");
+}
+
+TEST(AtmConfigErrorsDeathTest, PerVcThresholdOutOfRange)
+{
+    Ptr<PerVcThresholdBufferPolicy> p = CreateObject<PerVcThresholdBufferPolicy>();
+    p->SetVcThreshold(3, 4294967294U);
+    EXPECT_DEATH(p->SetVcThreshold(3, 4294967295U),
+                 "PerVcThresholdBufferPolicy::SetVcThreshold: T_i=4294967295 for VC 3 is out of "
+                 "range; give at most 4294967294 cells");
 }
 
 TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
