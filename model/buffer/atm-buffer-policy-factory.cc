@@ -28,6 +28,8 @@ AtmBufferPolicyFactory::GetShortNames()
         {"pbs", "ns3::PbsBufferPolicy"},
         {"double-epd", "ns3::DoubleEpdBufferPolicy"},
         {"per-vc-threshold", "ns3::PerVcThresholdBufferPolicy"},
+        {"static-cell", "ns3::StaticCellReservationBufferPolicy"},
+        {"static-pdu", "ns3::StaticPduReservationBufferPolicy"},
     };
     return names;
 }

@@ -40,6 +40,8 @@ namespace ns3
  * | `pbs`          | ns3::PbsBufferPolicy              | BON Fig. 6.1                  |
  * | `double-epd`   | ns3::DoubleEpdBufferPolicy        | BON ch. 7.2.1 (GFR)           |
  * | `per-vc-threshold` | ns3::PerVcThresholdBufferPolicy | BON ch. 7.2.2 (GFR)         |
+ * | `static-cell`  | ns3::StaticCellReservationBufferPolicy | BON ch. 8.3.1, eq. 8.2   |
+ * | `static-pdu`   | ns3::StaticPduReservationBufferPolicy | BON ch. 8.3.1, eq. 8.3    |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

@@ -276,6 +276,21 @@ TEST(AtmConfigErrorsDeathTest, PerVcThresholdOutOfRange)
                  "range; give at most 4294967294 cells");
 }
 
+TEST(AtmConfigErrorsDeathTest, StaticPduReserveAboveTheBuffer)
+{
+    AtmPortState k20(20);
+    k20.AddVc(AtmServiceCategory::UBR, k20.AddQueue(AtmServiceCategory::UBR));
+    AtmCell cell;
+    cell.pti = 1;
+    Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("static-pdu");
+    p->SetAttribute("ReserveCells", UintegerValue(19));
+    EXPECT_TRUE(p->Admit(k20, 0, cell).IsAccept());
+    p->SetAttribute("ReserveCells", UintegerValue(20));
+    EXPECT_DEATH(p->Admit(k20, 0, cell),
+                 "StaticPduReservationBufferPolicy: ReserveCells=20 is not below the port's "
+                 "BufferCells K=20; lower ReserveCells");
+}
+
 TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
 {
     EXPECT_DEATH(CreateObject<GuaranteedRateCellScheduler>()->SetAttribute("GuaranteedCategory",
