@@ -7,6 +7,8 @@
 #include "ns3/abort.h"
 #include "ns3/assert.h"
 
+#include <cmath>
+
 namespace ns3
 {
 
@@ -69,6 +71,7 @@ AtmPortState::AddVc(AtmServiceCategory category, uint32_t queue)
     vc.category = category;
     m_vcs.push_back(vc);
     m_contracts.emplace_back();
+    m_mcrMilli.push_back(0);
     return static_cast<uint32_t>(m_vcs.size() - 1);
 }
 
@@ -77,6 +80,8 @@ AtmPortState::AddVc(const AtmTrafficContract& contract, uint32_t queue)
 {
     const uint32_t vc = AddVc(contract.GetCategory(), queue);
     m_contracts[vc] = contract;
+    m_mcrMilli[vc] =
+        static_cast<uint64_t>(std::llround(contract.GetMcr().GetCellsPerSecond() * 1000.0));
     return vc;
 }
 
@@ -88,7 +93,11 @@ AtmPortState::OnEnqueue(uint32_t vc)
                   "AtmPortState: enqueue with X=" << m_cells << " >= K=" << m_bufferCells);
     Vc& v = m_vcs[vc];
     Queue& q = m_queues[v.queue];
-    m_activeVcs += (v.cells == 0) ? 1 : 0;
+    if (v.cells == 0)
+    {
+        ++m_activeVcs;
+        m_activeMcrMilli += m_mcrMilli[vc];
+    }
     const bool wasEmpty = (q.cells == 0);
     m_eligibleQueues += (wasEmpty && q.maySend) ? 1 : 0;
     ++v.cells;
@@ -110,7 +119,11 @@ AtmPortState::OnDequeue(uint32_t vc)
     --v.cells;
     --q.cells;
     --m_cells;
-    m_activeVcs -= (v.cells == 0) ? 1 : 0;
+    if (v.cells == 0)
+    {
+        --m_activeVcs;
+        m_activeMcrMilli -= m_mcrMilli[vc];
+    }
     const bool nowEmpty = (q.cells == 0);
     m_eligibleQueues -= (nowEmpty && q.maySend) ? 1 : 0;
     return nowEmpty;
@@ -148,8 +161,10 @@ AtmPortState::CheckInvariants() const
     std::vector<uint64_t> queueCells(m_queues.size(), 0);
     uint64_t cells = 0;
     uint32_t active = 0;
-    for (const Vc& v : m_vcs)
+    uint64_t activeMcr = 0;
+    for (uint32_t i = 0; i < m_vcs.size(); ++i)
     {
+        const Vc& v = m_vcs[i];
         if (v.queue >= m_queues.size())
         {
             return false;
@@ -157,6 +172,7 @@ AtmPortState::CheckInvariants() const
         queueCells[v.queue] += v.cells;
         cells += v.cells;
         active += (v.cells > 0) ? 1 : 0;
+        activeMcr += (v.cells > 0) ? m_mcrMilli[i] : 0;
     }
     uint32_t eligible = 0;
     for (uint32_t i = 0; i < m_queues.size(); ++i)
@@ -168,7 +184,7 @@ AtmPortState::CheckInvariants() const
         eligible += (m_queues[i].cells > 0 && m_queues[i].maySend) ? 1 : 0;
     }
     return cells == m_cells && m_cells <= m_bufferCells && active == m_activeVcs &&
-           eligible == m_eligibleQueues;
+           activeMcr == m_activeMcrMilli && eligible == m_eligibleQueues;
 }
 
 } // namespace ns3

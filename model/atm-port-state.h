@@ -68,7 +68,7 @@ std::ostream& operator<<(std::ostream& os, AtmFrameState state);
  * Identities kept by every mutator and checked by CheckInvariants() (O(V + Q); tests call it):
  * - X == sum over VCs of X_i, and X <= K;
  * - for each queue, its cells == sum of X_i over its VCs;
- * - N_a == number of VCs with X_i >= 1;
+ * - N_a == number of VCs with X_i >= 1, and GetActiveMcrMilli() == the sum of their MCRs;
  * - GetNEligibleQueues() == number of queues with cells and the may-send flag.
  *
  * The mutators are O(1) and never allocate; vectors grow only in AddQueue() and AddVc(), at
@@ -233,6 +233,25 @@ class AtmPortState
 
     /**
      * @param vc the VC index
+     * @return the VC's MCR in millicells/s, rounded: the integer weight the active sum
+     *         GetActiveMcrMilli() adds up exactly
+     */
+    uint64_t GetVcMcrMilli(uint32_t vc) const
+    {
+        return m_mcrMilli[vc];
+    }
+
+    /**
+     * @return the sum of GetVcMcrMilli() over the active VCs (X_i >= 1), kept in O(1) by the
+     *         mutators: the W of the MCR-weighted fair shares (WFBA, DFBA)
+     */
+    uint64_t GetActiveMcrMilli() const
+    {
+        return m_activeMcrMilli;
+    }
+
+    /**
+     * @param vc the VC index
      * @return the id of the queue holding the VC's cells
      */
     uint32_t GetVcQueue(uint32_t vc) const
@@ -309,6 +328,8 @@ class AtmPortState
     std::vector<Queue> m_queues;  //!< per-queue entries, by queue id
     /// per-VC traffic contracts, by VC index (apart from m_vcs: read at PDU boundaries only)
     std::vector<AtmTrafficContract> m_contracts;
+    std::vector<uint64_t> m_mcrMilli; //!< per VC: MCR in millicells/s (rounded)
+    uint64_t m_activeMcrMilli{0};     //!< sum of m_mcrMilli over the active VCs
 };
 
 } // namespace ns3

@@ -30,6 +30,7 @@ AtmBufferPolicyFactory::GetShortNames()
         {"per-vc-threshold", "ns3::PerVcThresholdBufferPolicy"},
         {"static-cell", "ns3::StaticCellReservationBufferPolicy"},
         {"static-pdu", "ns3::StaticPduReservationBufferPolicy"},
+        {"wfba", "ns3::WfbaBufferPolicy"},
     };
     return names;
 }

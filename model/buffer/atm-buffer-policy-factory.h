@@ -42,6 +42,7 @@ namespace ns3
  * | `per-vc-threshold` | ns3::PerVcThresholdBufferPolicy | BON ch. 7.2.2 (GFR)         |
  * | `static-cell`  | ns3::StaticCellReservationBufferPolicy | BON ch. 8.3.1, eq. 8.2   |
  * | `static-pdu`   | ns3::StaticPduReservationBufferPolicy | BON ch. 8.3.1, eq. 8.3    |
+ * | `wfba`         | ns3::WfbaBufferPolicy             | BON ch. 8, eq. 8.6 (HK)       |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.
