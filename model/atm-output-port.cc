@@ -350,6 +350,7 @@ AtmOutputPort::DoAddVc(AtmServiceCategory category, const AtmTrafficContract* co
     }
     }
     const uint32_t vc = contract ? m_state.AddVc(*contract, q) : m_state.AddVc(category, q);
+    m_scheduler->NotifyVcAdded(m_state, vc);
     m_vcs.emplace_back();
     NS_ASSERT(vc + 1 == m_vcs.size());
     Vc& v = m_vcs.back();

@@ -345,6 +345,10 @@ SchedulerDriver::SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& 
     {
         m_scheduler->NotifyQueueAdded(state, q);
     }
+    for (uint32_t v = 0; v < state.GetNVcs(); ++v)
+    {
+        m_scheduler->NotifyVcAdded(state, v);
+    }
 }
 
 void

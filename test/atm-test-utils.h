@@ -322,8 +322,8 @@ class SchedulerDriver
 {
   public:
     /**
-     * @brief Attach to a scheduler and a state; notifies every queue of the state (which must
-     * be empty).
+     * @brief Attach to a scheduler and a state; notifies every queue, then every VC, of the state
+     * (which must be empty).
      * @param scheduler the scheduler
      * @param state the port state (must outlive the driver)
      */

@@ -44,6 +44,16 @@ AtmCellScheduler::NotifyQueueAdded(const AtmPortState& state, uint32_t queue)
 }
 
 void
+AtmCellScheduler::NotifyVcAdded(const AtmPortState& state, uint32_t vc)
+{
+    NS_LOG_FUNCTION(this << vc);
+    NS_ASSERT_MSG(vc < state.GetNVcs() && state.GetVcQueue(vc) < m_backlogged.size(),
+                  GetInstanceTypeId().GetName()
+                      << ": VC " << vc << " added before its queue was notified");
+    DoNotifyVcAdded(state, vc);
+}
+
+void
 AtmCellScheduler::NotifyBacklogged(uint32_t queue)
 {
     NS_ASSERT_MSG(queue < m_backlogged.size() && m_backlogged[queue] == 0,
@@ -98,6 +108,11 @@ AtmCellScheduler::IsWorkConserving() const
 
 void
 AtmCellScheduler::DoNotifyQueueAdded(const AtmPortState& state, uint32_t queue)
+{
+}
+
+void
+AtmCellScheduler::DoNotifyVcAdded(const AtmPortState& state, uint32_t vc)
 {
 }
 

@@ -25,6 +25,8 @@ namespace ns3
  * ids, maintained from notifications, and reads eligibility (cells present and may-send flag,
  * AtmPortState::IsQueueEligible()) from the state. The port's calling protocol:
  * - NotifyQueueAdded(state, q) after each AtmPortState::AddQueue(), in queue-id order;
+ * - NotifyVcAdded(state, v) after each AtmPortState::AddVc(), with the VC's contract in the
+ *   state: where weighted schedulers learn a queue's weight (its VCs' MCRs);
  * - NotifyBacklogged(q) when queue q goes from 0 to 1 cell (AtmPortState::OnEnqueue() returns
  *   true), NotifyEmptied(q) when it goes back to 0 (AtmPortState::OnDequeue() returns true, also
  *   for cells purged by a buffer policy decision);
@@ -59,6 +61,14 @@ class AtmCellScheduler : public Object
      * @param queue the new queue id (equal to the number of queues notified before)
      */
     void NotifyQueueAdded(const AtmPortState& state, uint32_t queue);
+
+    /**
+     * @brief A VC has been added to the port (after its queue was notified).
+     * @param state the port state, which already holds the VC and its contract
+     *        (AtmPortState::GetVcContract(), GetVcQueue())
+     * @param vc the new VC's index
+     */
+    void NotifyVcAdded(const AtmPortState& state, uint32_t vc);
 
     /**
      * @brief A queue received its first cell.
@@ -116,6 +126,12 @@ class AtmCellScheduler : public Object
      * @return an eligible queue, or nothing
      */
     virtual std::optional<uint32_t> DoSelectQueue(const AtmPortState& state, Time now) = 0;
+    /**
+     * @brief Hook for NotifyVcAdded(). Default: nothing.
+     * @param state the port state
+     * @param vc the new VC
+     */
+    virtual void DoNotifyVcAdded(const AtmPortState& state, uint32_t vc);
     /**
      * @brief Hook for NotifyServed(). Default: nothing.
      * @param queue the queue served
