@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/command-line.h"
 #include "ns3/log.h"
 
@@ -420,6 +421,15 @@ AtmCommandLine::BufferPolicyCheck()
     return [](const std::string& text, std::string* expected) {
         TypeId tid;
         return AtmBufferPolicyFactory::TryResolve(text, &tid, expected);
+    };
+}
+
+AtmCommandLine::Check
+AtmCommandLine::CellSchedulerCheck()
+{
+    return [](const std::string& text, std::string* expected) {
+        TypeId tid;
+        return AtmCellSchedulerFactory::TryResolve(text, &tid, expected);
     };
 }
 

@@ -254,6 +254,13 @@ class AtmCommandLine
     static Check BufferPolicyCheck();
 
     /**
+     * @brief A Check for cell scheduler names (AtmCellSchedulerFactory::TryResolve: a short name
+     *        or the TypeId name of an AtmCellScheduler subclass).
+     * @return the check
+     */
+    static Check CellSchedulerCheck();
+
+    /**
      * @brief Parse an unsigned decimal integer strictly (digits only, no overflow).
      * @param text the text
      * @param[out] value the number

@@ -6,6 +6,7 @@
 #define ATM_HELPER_H
 
 #include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-service-category.h"
 #include "ns3/atm-switch.h"
@@ -154,7 +155,9 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 
     /**
      * @brief The cell scheduler of every switch port created: one new object per port.
-     * @param type the TypeId name of an AtmCellScheduler subclass
+     * @param type a short name (`fifo`, `rr`, `priority`, `gr`, `vs-queue`, ...: the table of
+     *        AtmCellSchedulerFactory) or the TypeId name of an AtmCellScheduler subclass; an
+     *        unknown name aborts with the valid ones
      * @param args attribute name / value pairs
      */
     template <typename... Ts>
@@ -297,7 +300,7 @@ void
 AtmHelper::SetCellScheduler(std::string type, Ts&&... args)
 {
     m_schedulerFactory = ObjectFactory();
-    m_schedulerFactory.SetTypeId(type);
+    m_schedulerFactory.SetTypeId(AtmCellSchedulerFactory::Resolve(type));
     m_schedulerFactory.Set(std::forward<Ts>(args)...);
 }
 

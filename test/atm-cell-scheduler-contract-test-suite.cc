@@ -5,13 +5,17 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-cell-scheduler.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <optional>
 #include <random>
+#include <set>
+#include <string>
 #include <vector>
 
 /**
@@ -130,6 +134,59 @@ RandomRun(Ptr<AtmCellScheduler> scheduler, uint32_t seed, uint32_t steps)
 
 /**
  * @ingroup atm-tests
+ * @brief Every short name of the scheduler factory resolves and is under contract.
+ */
+class SchedulerShortNamesTestCase : public TestCase
+{
+  public:
+    SchedulerShortNamesTestCase()
+        : TestCase("For every short name of AtmCellSchedulerFactory (fifo, rr, priority, gr, "
+                   "vs-queue): the short name and the TypeId name both create an object of "
+                   "exactly that TypeId, which this suite checks once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<TypeId> listed = ConstructibleSubclasses(AtmCellScheduler::GetTypeId());
+        const auto& names = AtmCellSchedulerFactory::GetShortNames();
+        NS_TEST_ASSERT_MSG_EQ(names.empty(), false, "the factory has short names");
+        std::set<std::string> shortNames;
+        for (const auto& [shortName, typeName] : names)
+        {
+            NS_TEST_ASSERT_MSG_EQ(shortNames.insert(shortName).second,
+                                  true,
+                                  "short name " << shortName << " is listed once");
+            TypeId expected;
+            NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(typeName, &expected),
+                                  true,
+                                  shortName << ": " << typeName << " is a registered TypeId");
+            for (const std::string& name : {shortName, typeName})
+            {
+                Ptr<AtmCellScheduler> p = AtmCellSchedulerFactory::Create(name);
+                NS_TEST_ASSERT_MSG_EQ(p->GetInstanceTypeId(),
+                                      expected,
+                                      "Create(\"" << name << "\") gives a " << typeName);
+            }
+            NS_TEST_ASSERT_MSG_EQ(std::count(listed.begin(), listed.end(), expected),
+                                  1,
+                                  typeName << " is enumerated once for the contract checks");
+        }
+        TypeId tid;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(AtmCellSchedulerFactory::TryResolve("wfq", &tid, &error),
+                              false,
+                              "unknown name");
+        NS_TEST_ASSERT_MSG_EQ(error,
+                              "one of fifo rr priority gr vs-queue or the TypeId name of an "
+                              "AtmCellScheduler subclass",
+                              "the error lists the valid names");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief Schedulers never select an empty or held-back queue.
  */
 class SchedulerSelectsEligibleTestCase : public TestCase
@@ -230,6 +287,7 @@ class CellSchedulerContractTestSuite : public TestSuite
     CellSchedulerContractTestSuite()
         : TestSuite("atm-cell-scheduler-contract", ATM_SUITE_UNIT)
     {
+        AddTestCase(new SchedulerShortNamesTestCase, ATM_TEST_QUICK);
         AddTestCase(new SchedulerSelectsEligibleTestCase, ATM_TEST_QUICK);
         AddTestCase(new SchedulerWorkConservingTestCase, ATM_TEST_QUICK);
         AddTestCase(new SchedulerDeterminismTestCase, ATM_TEST_QUICK);

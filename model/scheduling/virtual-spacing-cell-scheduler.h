@@ -43,8 +43,11 @@ namespace ns3
  * exactly, so runs are deterministic). A backlogged queue that may not send (credits, shaping)
  * is skipped and keeps its tag. Cost: O(backlogged queues) per selection.
  *
- * The per-cell timestamp form of Virtual Spacing (every cell stamped on arrival) gives the same
- * order for FIFO queues of fixed-size cells; it is not a separate class here.
+ * With one queue per VC, the per-cell timestamp form of Virtual Spacing (every cell stamped
+ * max(SpacingTime, last stamp of its VC) + 1/r on arrival, cells served in stamp order) gives
+ * the same order: a backlogged VC's next stamp is its previous one plus 1/r either way, and a VC
+ * that emptied restarts from the last served stamp. With several VCs per queue the two differ;
+ * the per-cell form is not modelled yet.
  *
  * Source: O. Bonaventure, "Integration of ATM under TCP/IP to provide services with minimum
  * guaranteed bandwidth", PhD thesis, Universite de Liege, 1998, ch. 7.2.2 and 8.4 (per-VC

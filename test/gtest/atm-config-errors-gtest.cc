@@ -11,6 +11,7 @@
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-host-cpu.h"
@@ -211,6 +212,15 @@ TEST(AtmConfigErrorsDeathTest, UnknownBufferPolicyName)
                  "fba vc-threshold");
     EXPECT_DEATH(AtmBufferPolicyFactory::Resolve("ns3::FifoCellScheduler"),
                  "is not a buffer policy");
+}
+
+TEST(AtmConfigErrorsDeathTest, UnknownCellSchedulerName)
+{
+    EXPECT_DEATH(AtmHelper().SetCellScheduler("wfq"),
+                 "AtmCellSchedulerFactory: \"wfq\" is not a cell scheduler; use one of fifo rr "
+                 "priority gr vs-queue or the TypeId name of an AtmCellScheduler subclass");
+    EXPECT_DEATH(AtmCellSchedulerFactory::Resolve("ns3::EpdBufferPolicy"),
+                 "is not a cell scheduler");
 }
 
 TEST(AtmConfigErrorsDeathTest, PbsThresholdAboveTheBuffer)
