@@ -81,9 +81,10 @@ class StaticReservationValuesTestCase : public TestCase
 {
   public:
     StaticReservationValuesTestCase()
-        : TestCase("Static reservation shares: MCRs 1000 and 3000 cells/s of K = 100 give 25 and "
-                   "75 cells, of E = 80 give 20 and 60; three VCs without MCR share equally "
-                   "(BestEffortWeight); a best-effort VC beside MCRs gets 1/4001 of the space")
+        : TestCase(
+              "Static reservation shares: MCRs 1000 and 3000 cells per s of K = 100 give 25 and "
+              "75 cells, of E = 80 give 20 and 60; three VCs without MCR share equally "
+              "(BestEffortWeight); a best-effort VC beside MCRs gets one 4001st of the space")
     {
     }
 

@@ -79,10 +79,12 @@ class VirtualSpacingOrderTestCase : public TestCase
 {
   public:
     VirtualSpacingOrderTestCase()
-        : TestCase("Virtual Spacing, MCRs 1000 and 3000 cells/s, both saturated: weights from the "
-                   "contracts; tags 1/1000 and 1/3000 s give the order 1,1,0,1,1,1,0,... with the "
-                   "ties at multiples of 1 ms to queue 1 (Fig. 8.28, last) or 0 (first); 1:3 over "
-                   "4000 slots")
+        : TestCase(
+              "Virtual Spacing, MCRs 1000 and 3000 cells per s, both saturated: weights from the "
+              "contracts; tags of 1 ms and a third of a ms give the order 1,1,0,1,1,1,0,... with "
+              "the "
+              "ties at multiples of 1 ms to queue 1 (Fig. 8.28, last) or 0 (first); 1:3 over "
+              "4000 slots")
     {
     }
 
@@ -163,7 +165,8 @@ class VirtualSpacingVtimeTestCase : public TestCase
 {
   public:
     VirtualSpacingVtimeTestCase()
-        : TestCase("Virtual Spacing: a queue backlogged late starts at Vtime + 1/r (no credit for "
+        : TestCase("Virtual Spacing: a queue backlogged late starts at Vtime plus one spacing (no "
+                   "credit for "
                    "its idle past); a queue that may not send is skipped and served first once it "
                    "may; a queue without MCR weighs BestEffortWeight")
     {

@@ -118,7 +118,7 @@ class WfbaWeightedBoundTestCase : public TestCase
   public:
     WfbaWeightedBoundTestCase()
         : TestCase("WFBA, K = 100, R = 80, Z = 0.8, MCRs 1000 and 3000, X = 90: VC 0 may hold "
-                   "0.8 x 90 x 1/4 x 20/10 = 36 cells (refused at 37), VC 1 108 (never refused); "
+                   "0.8 x 90 x 0.25 x 2 = 36 cells (refused at 37), VC 1 108 (never refused); "
                    "at X = 80 = R nothing is refused; a VC with MCR 0 is refused above R once it "
                    "holds a cell")
     {
@@ -160,9 +160,10 @@ class WfbaActiveMcrSumTestCase : public TestCase
 {
   public:
     WfbaActiveMcrSumTestCase()
-        : TestCase("AtmPortState::GetActiveMcrMilli() adds a VC's MCR (millicells/s) when its "
-                   "first cell is queued and removes it when its last cell leaves; "
-                   "CheckInvariants() recomputes it")
+        : TestCase(
+              "AtmPortState::GetActiveMcrMilli() adds a VC's MCR (in millicells per s) when its "
+              "first cell is queued and removes it when its last cell leaves; "
+              "CheckInvariants() recomputes it")
     {
     }
 
