@@ -130,57 +130,6 @@ RandomRun(Ptr<AtmBufferPolicy> policy,
 
 /**
  * @ingroup atm-tests
- * @brief Every short name of AtmBufferPolicyFactory names a registered, constructible policy
- *        that the contract checks below enumerate.
- */
-class BufferPolicyRegistrationTestCase : public TestCase
-{
-  public:
-    BufferPolicyRegistrationTestCase()
-        : TestCase("For every short name of AtmBufferPolicyFactory (tail, ppd, epd, ..., pbs): "
-                   "the short name and the TypeId name both create an object of exactly that "
-                   "TypeId, and ConstructibleSubclasses lists it once for this suite")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        const std::vector<TypeId> listed = Policies();
-        const auto& names = AtmBufferPolicyFactory::GetShortNames();
-        NS_TEST_ASSERT_MSG_EQ(names.empty(), false, "the factory has short names");
-        std::set<std::string> shortNames;
-        for (const auto& [shortName, typeName] : names)
-        {
-            NS_TEST_ASSERT_MSG_EQ(shortNames.insert(shortName).second,
-                                  true,
-                                  "short name " << shortName << " is listed once");
-            TypeId expected;
-            NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(typeName, &expected),
-                                  true,
-                                  shortName << ": " << typeName << " is a registered TypeId");
-            NS_TEST_ASSERT_MSG_EQ(AtmBufferPolicyFactory::Resolve(shortName),
-                                  expected,
-                                  shortName << " resolves to " << typeName);
-            for (const std::string& name : {shortName, typeName})
-            {
-                Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create(name);
-                NS_TEST_ASSERT_MSG_EQ((p != nullptr),
-                                      true,
-                                      "Create(\"" << name << "\") gives a policy");
-                NS_TEST_ASSERT_MSG_EQ(p->GetInstanceTypeId(),
-                                      expected,
-                                      "Create(\"" << name << "\") gives a " << typeName);
-            }
-            NS_TEST_ASSERT_MSG_EQ(std::count(listed.begin(), listed.end(), expected),
-                                  1,
-                                  typeName << " is enumerated once for the contract checks");
-        }
-    }
-};
-
-/**
- * @ingroup atm-tests
  * @brief No registered policy accepts a cell when the buffer is full.
  */
 class BufferPolicyNeverOverfillsTestCase : public TestCase
@@ -367,7 +316,11 @@ class BufferPolicyContractTestSuite : public TestSuite
     BufferPolicyContractTestSuite()
         : TestSuite("atm-buffer-policy-contract", ATM_SUITE_UNIT)
     {
-        AddTestCase(new BufferPolicyRegistrationTestCase, ATM_TEST_QUICK);
+        AddTestCase(new ShortNamesTestCase<AtmBufferPolicyFactory, AtmBufferPolicy>(
+                        "For every short name of AtmBufferPolicyFactory (tail, ppd, epd, ...): the "
+                        "short name and the TypeId name both create an object of exactly that "
+                        "TypeId, and ConstructibleSubclasses lists it once for this suite"),
+                    ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyNeverOverfillsTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyFrameRuleTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyDeterminismTestCase, ATM_TEST_QUICK);

@@ -27,8 +27,10 @@
 #include "ns3/ptr.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/tcp-header.h"
+#include "ns3/test.h"
 #include "ns3/type-id.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -311,6 +313,59 @@ class PolicyDriver
     Ptr<AtmBufferPolicy> m_policy;     //!< the policy
     AtmPortState& m_state;             //!< the state
     std::vector<uint32_t> m_pduQueued; //!< per VC: queued cells of the PDU being received
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Every short name of a plug-in factory (AtmBufferPolicyFactory, AtmCellSchedulerFactory)
+ *        names a registered, constructible subclass of the family's base: the short name and the
+ *        TypeId name both create an object of exactly that TypeId, and ConstructibleSubclasses
+ *        lists it once for the family's contract checks.
+ * @tparam Factory the factory (GetShortNames(), Resolve(), Create())
+ * @tparam Base the family's base class
+ */
+template <typename Factory, typename Base>
+class ShortNamesTestCase : public TestCase
+{
+  public:
+    /// @param name the test case's name
+    explicit ShortNamesTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<TypeId> listed = ConstructibleSubclasses(Base::GetTypeId());
+        const auto& names = Factory::GetShortNames();
+        NS_TEST_ASSERT_MSG_EQ(names.empty(), false, "the factory has short names");
+        std::set<std::string> shortNames;
+        for (const auto& [shortName, typeName] : names)
+        {
+            NS_TEST_ASSERT_MSG_EQ(shortNames.insert(shortName).second,
+                                  true,
+                                  "short name " << shortName << " is listed once");
+            TypeId expected;
+            NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(typeName, &expected),
+                                  true,
+                                  shortName << ": " << typeName << " is a registered TypeId");
+            NS_TEST_ASSERT_MSG_EQ(Factory::Resolve(shortName),
+                                  expected,
+                                  shortName << " resolves to " << typeName);
+            for (const std::string& name : {shortName, typeName})
+            {
+                Ptr<Base> p = Factory::Create(name);
+                NS_TEST_ASSERT_MSG_EQ((p != nullptr), true, "Create(\"" << name << "\")");
+                NS_TEST_ASSERT_MSG_EQ(p->GetInstanceTypeId(),
+                                      expected,
+                                      "Create(\"" << name << "\") gives a " << typeName);
+            }
+            NS_TEST_ASSERT_MSG_EQ(std::count(listed.begin(), listed.end(), expected),
+                                  1,
+                                  typeName << " is enumerated once for the contract checks");
+        }
+    }
 };
 
 /**
