@@ -68,6 +68,7 @@ AtmCellTransmitter::Setup(Ptr<AtmOutputPort> port, const AtmCellClock& clock, Se
     m_port = port;
     m_clock = clock;
     m_send = send;
+    m_port->SetLinkRate(m_clock.GetRate());
     // Fails loudly now rather than at the first cell if the clock has no rate.
     m_firstFreeSlot = m_clock.GetSlotAtOrAfter(Simulator::Now());
 }
@@ -254,10 +255,11 @@ AtmCellTransmitter::Drain(Time limit)
             m_tieStart = (m_tieStart + 1) % n;
         }
         const uint32_t vc = a.vc;
+        const Time at = a.at;
         AtmCell cell = std::move(a.cell);
         m_in[best].Pop();
         --m_pending;
-        m_port->Receive(std::move(cell), vc);
+        m_port->Receive(std::move(cell), vc, at);
     }
 }
 

@@ -12,6 +12,7 @@
 #include "ns3/fifo-cell-scheduler.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/simulator.h"
 #include "ns3/tail-drop-buffer-policy.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -243,6 +244,7 @@ AtmOutputPort::ConfigurePartitions()
                        "own policy object");
         }
         p.state.SetBufferCells(p.bufferCells);
+        p.state.SetLinkRate(m_state.GetLinkRate());
         total += p.bufferCells;
     }
     return total;
@@ -414,7 +416,24 @@ AtmOutputPort::GetQueueHolders(uint32_t queue) const
 }
 
 void
+AtmOutputPort::SetLinkRate(AtmCellRate rate)
+{
+    NS_LOG_FUNCTION(this << rate);
+    m_state.SetLinkRate(rate);
+    for (Partition& p : m_partitions)
+    {
+        p.state.SetLinkRate(rate);
+    }
+}
+
+void
 AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
+{
+    Receive(std::move(cell), vc, Simulator::Now());
+}
+
+void
+AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
 {
     // Per cell: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     NS_ABORT_MSG_IF(vc >= m_vcs.size(),
@@ -424,6 +443,8 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc)
     Vc& v = m_vcs[vc];
     // The VC's buffer: the port's without partitions, else its class's or the shared one.
     AtmPortState& buffer = *v.state;
+    m_state.SetNow(at);
+    buffer.SetNow(at);
     AtmBufferPolicy& policy = *v.policy;
     ++m_stats.cellsArrived;
     ++v.stats.cellsArrived;
@@ -670,6 +691,7 @@ AtmOutputPort::Dequeue(Time now)
     {
         return std::nullopt;
     }
+    m_state.SetNow(now);
     const std::optional<uint32_t> q = m_scheduler->SelectQueue(m_state, now);
     if (!q)
     {
@@ -692,6 +714,7 @@ AtmOutputPort::Dequeue(Time now)
     ++v.stats.cellsDeparted;
     ++m_stats.cellsDeparted;
     m_cellsInQueue = m_state.GetCellsInBuffer();
+    v.state->SetNow(now);
     v.policy->NotifyDeparture(*v.state, v.local, cell);
     m_dequeueTrace(cell);
     NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&

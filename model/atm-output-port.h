@@ -174,8 +174,24 @@ class AtmOutputPort : public Object
      * @brief A cell arrives: run the frame state machine (class description).
      * @param cell the cell; its vc field is overwritten with @p vc
      * @param vc the port-local VC index (from AddVc())
+     * @param at its arrival instant (AtmPortState::GetNow() for the buffer policy); the port
+     *        handles arrivals in order but possibly later (AtmCellTransmitter drains lazily)
+     */
+    void Receive(AtmCell cell, uint32_t vc, Time at);
+
+    /**
+     * @brief A cell arrives now: Receive(cell, vc, Simulator::Now()).
+     * @param cell the cell; its vc field is overwritten with @p vc
+     * @param vc the port-local VC index (from AddVc())
      */
     void Receive(AtmCell cell, uint32_t vc);
+
+    /**
+     * @brief Tell the port the cell rate of its line (AtmCellTransmitter::Setup() does), which
+     *        its plug-ins read as AtmPortState::GetLinkRate().
+     * @param rate the line's cell rate
+     */
+    void SetLinkRate(AtmCellRate rate);
 
     /**
      * @brief Remove the head cell of the queue the scheduler selects.

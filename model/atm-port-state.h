@@ -7,7 +7,9 @@
 
 #include "atm-service-category.h"
 
+#include "ns3/atm-cell-rate.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/nstime.h"
 
 #include <cstdint>
 #include <ostream>
@@ -70,6 +72,14 @@ std::ostream& operator<<(std::ostream& os, AtmFrameState state);
  * - for each queue, its cells == sum of X_i over its VCs;
  * - N_a == number of VCs with X_i >= 1, and GetActiveMcrMilli() == the sum of their MCRs;
  * - GetNEligibleQueues() == number of queues with cells and the may-send flag.
+ *
+ * Time. GetNow() is the instant of the event the port is handling when it calls a plug-in: the
+ * arrival instant of the cell in AtmBufferPolicy::Admit() (the port handles arrivals lazily, so
+ * this may lie before Simulator::Now()), the slot start in AtmCellScheduler::SelectQueue() and
+ * AtmBufferPolicy::NotifyDeparture(). GetLinkRate() is the cell rate of the port's line (zero
+ * until the port is connected to a transmitter). Mechanisms defined per cell slot or per period
+ * (an average updated every slot, a timer of period T) catch up lazily from these two values
+ * instead of scheduling events of their own.
  *
  * The mutators are O(1) and never allocate; vectors grow only in AddQueue() and AddVc(), at
  * configuration time.
@@ -146,6 +156,37 @@ class AtmPortState
      * @param maySend the flag
      */
     void SetQueueMaySend(uint32_t queue, bool maySend);
+
+    /**
+     * @brief Set the instant of the event being handled (the port does it before each plug-in
+     *        call; class description).
+     * @param now the instant
+     */
+    void SetNow(Time now)
+    {
+        m_now = now;
+    }
+
+    /// @return the instant of the event being handled (class description; 0 until set)
+    Time GetNow() const
+    {
+        return m_now;
+    }
+
+    /**
+     * @brief Set the cell rate of the port's line (AtmOutputPort::SetLinkRate()).
+     * @param rate the line's cell rate
+     */
+    void SetLinkRate(AtmCellRate rate)
+    {
+        m_linkRate = rate;
+    }
+
+    /// @return the cell rate of the port's line (zero if not known)
+    AtmCellRate GetLinkRate() const
+    {
+        return m_linkRate;
+    }
 
     /// @return K, the buffer size in cells
     uint32_t GetBufferCells() const
@@ -330,6 +371,8 @@ class AtmPortState
     std::vector<AtmTrafficContract> m_contracts;
     std::vector<uint64_t> m_mcrMilli; //!< per VC: MCR in millicells/s (rounded)
     uint64_t m_activeMcrMilli{0};     //!< sum of m_mcrMilli over the active VCs
+    Time m_now;                       //!< instant of the event being handled
+    AtmCellRate m_linkRate;           //!< cell rate of the port's line (zero: unknown)
 };
 
 } // namespace ns3

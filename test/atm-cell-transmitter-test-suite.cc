@@ -5,14 +5,17 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-channel.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 /**
  * @file
@@ -29,6 +32,45 @@ namespace
 {
 /// 2.75 us, the cell time of the "Sandia" rate, in ns.
 constexpr int64_t SANDIA_NS = 2750;
+
+/**
+ * @ingroup atm-tests
+ * @brief Test-only tail drop that records what the port state tells it: the instant of each
+ *        admission and departure (AtmPortState::GetNow()) and the line's cell rate. Its TypeId
+ *        has no constructor, so the contract suites do not pick it up.
+ */
+class NowRecordingPolicy : public AtmBufferPolicy
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::atmtest::NowRecordingPolicy")
+                                .SetParent<AtmBufferPolicy>()
+                                .SetGroupName("Atm");
+        return tid;
+    }
+
+    std::vector<Time> admitted; //!< GetNow() at each Admit()
+    std::vector<Time> departed; //!< GetNow() at each NotifyDeparture()
+    AtmCellRate linkRate;       //!< GetLinkRate() at the last Admit()
+
+  private:
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
+    {
+        admitted.push_back(state.GetNow());
+        linkRate = state.GetLinkRate();
+        return AtmAdmitDecision::Accept();
+    }
+
+    void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
+    {
+        departed.push_back(state.GetNow());
+    }
+};
 } // namespace
 
 /**
@@ -195,6 +237,8 @@ class AtmArrivalMergeTestCase : public TestCase
     {
         Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
         Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        Ptr<NowRecordingPolicy> policy = CreateObject<NowRecordingPolicy>();
+        a->GetOutputPort()->SetAttribute("BufferPolicy", PointerValue(policy));
         Connect(a, b, "Sandia", Seconds(0));
         const uint32_t vc = a->AddVc();
         Ptr<AtmCellTransmitter> tx = a->GetTransmitter();
@@ -213,6 +257,15 @@ class AtmArrivalMergeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx[0].arrival, NanoSeconds(20 * SANDIA_NS), "first cell timing");
         NS_TEST_ASSERT_MSG_EQ(tx->GetSlotEvents(), 3, "no event on the idle link");
         NS_TEST_ASSERT_MSG_EQ(tx->GetPendingCells(), 0, "nothing left announced");
+        // The policy sees each cell at its arrival instant, although the port stores cells
+        // lazily at the next slot, and each departure at its slot start; and the line's rate.
+        NS_TEST_ASSERT_MSG_EQ(policy->admitted.size(), 3, "three admissions");
+        NS_TEST_ASSERT_MSG_EQ(policy->admitted[0], MicroSeconds(50), "arrival instant 1");
+        NS_TEST_ASSERT_MSG_EQ(policy->admitted[1], MicroSeconds(100), "arrival instant 2");
+        NS_TEST_ASSERT_MSG_EQ(policy->admitted[2], Seconds(1), "arrival instant 3");
+        NS_TEST_ASSERT_MSG_EQ(policy->departed.size(), 3, "three departures");
+        NS_TEST_ASSERT_MSG_EQ(policy->departed[0], NanoSeconds(19 * SANDIA_NS), "slot 19 start");
+        NS_TEST_ASSERT_MSG_EQ(policy->linkRate, AtmCellRate("Sandia"), "the line's cell rate");
         Simulator::Destroy();
     }
 };
