@@ -162,4 +162,8 @@ cases = [
      r"atm-validation: --plot /proc/atm-no-traces: no such directory \(give the --traceDir of an example's run\)"),
     ("runner: plot of a directory without traces", "atm-validation --plot /proc",
      r"atm-validation: --plot /proc: no tcp\.csv in it"),
+    ("runner: plot time range that ends before it starts", "atm-validation --plot /proc --time-range 2,1",
+     r"atm-validation: invalid --time-range=2,1: expected T0,T1 in seconds with 0 <= T0 < T1"),
+    ("runner: time range without --plot", "atm-validation --targets SANDIA-SEL --time-range 1,2",
+     r"--time-range only applies to --plot", 2),
 ]

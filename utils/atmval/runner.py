@@ -304,12 +304,30 @@ def parser():
                    help="instead of running targets: draw the time series an example run "
                         "wrote with --traceDir=TRACEDIR (cwnd, ssthresh and timeouts per flow; "
                         "the switch ports' queues and drops) as one PNG (--out) and exit")
+    p.add_argument("--time-range", metavar="T0,T1",
+                   help="with --plot: draw only the simulated times T0 to T1 (seconds, "
+                        "0 <= T0 < T1)")
     return p
+
+
+def parse_time_range(text):
+    """--time-range "T0,T1" -> (t0, t1) in seconds; exits with a usage message otherwise."""
+    parts = text.split(",")
+    try:
+        t0, t1 = (float(x) for x in parts)
+        ok = len(parts) == 2 and 0 <= t0 < t1 and t1 < float("inf")
+    except ValueError:
+        ok = False
+    if not ok:
+        sys.exit(f"atm-validation: invalid --time-range={text}: expected T0,T1 in seconds "
+                 f"with 0 <= T0 < T1, e.g. 1,2.5")
+    return t0, t1
 
 
 def plot_traces(a):
     """--plot: check the trace directory and the figure's path, then draw it."""
     from . import traces
+    time_range = parse_time_range(a.time_range) if a.time_range else None
     try:
         traces.check_dir(a.plot)
     except traces.TraceError as e:
@@ -323,7 +341,7 @@ def plot_traces(a):
         sys.exit(dependency_message(missing))
     _writable_dir(out.parent, "--out: the folder of")
     try:
-        path = traces.plot(a.plot, out)
+        path = traces.plot(a.plot, out, time_range=time_range)
     except traces.TraceError as e:
         sys.exit(f"atm-validation: --plot {e}")
     print(f"[atm-validation] figure: {path}", file=sys.stderr)
@@ -338,6 +356,8 @@ def main(argv=None):
             p.error("--plot draws a trace directory and runs nothing: leave out --targets and "
                     "--list")
         return plot_traces(a)
+    if a.time_range is not None:
+        p.error("--time-range only applies to --plot")
     try:
         from .targets import all_targets
         all_t = all_targets()

@@ -97,6 +97,23 @@ class TracesTest(unittest.TestCase):
         self.assertGreater(out.stat().st_size, 5000)
         self.assertEqual(out.read_bytes()[:8], b"\x89PNG\r\n\x1a\n")
 
+    def test_a_time_range_keeps_its_rows_and_the_levels_at_its_edges(self):
+        tcp, _ = traces.read(self.traces)
+        w = traces._window(tcp, "flow", 0.0015, 0.0025)
+        self.assertGreaterEqual(w["time_s"].min(), 0.0015)
+        self.assertLessEqual(w["time_s"].max(), 0.0025)
+        for (flow, metric), rows in w.groupby(["flow", "metric"]):
+            if metric == "timeout":
+                continue
+            with self.subTest(flow=flow, metric=metric):
+                # A level series runs from its value at t0 to its value at t1.
+                before = tcp[(tcp.flow == flow) & (tcp.metric == metric)
+                             & (tcp.time_s <= 0.0025)]
+                self.assertEqual(rows["time_s"].max(), 0.0025)
+                self.assertEqual(rows.iloc[-1]["value"], before.iloc[-1]["value"])
+        out = traces.plot(self.traces, self.dir / "w.png", time_range=(0.0015, 0.0025))
+        self.assertGreater(out.stat().st_size, 5000)
+
     def test_plot_without_ports_csv(self):
         (self.traces / "ports.csv").unlink()
         tcp, ports = traces.read(self.traces)
@@ -132,6 +149,11 @@ class TracesTest(unittest.TestCase):
                 self.assertEqual(p.returncode, 1, p.stderr)
                 self.assertIn(message, p.stderr)
                 self.assertEqual(p.stdout, "")
+        for bad in ("2,1", "1", "a,b", "-1,2", "1,inf"):
+            with self.subTest(time_range=bad):
+                p = self.plot_cli(str(self.traces), f"--time-range={bad}")
+                self.assertEqual(p.returncode, 1, p.stderr)
+                self.assertIn(f"invalid --time-range={bad}: expected T0,T1", p.stderr)
         p = self.plot_cli(str(self.traces), "--targets", "SANDIA-SEL")
         self.assertEqual(p.returncode, 2)
         self.assertIn("--plot draws a trace directory and runs nothing", p.stderr)

@@ -10,7 +10,8 @@ atm-faults, atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split):
   ``drop_<reason>_cells`` and ``frame_drop_<reason>``.
 
 ``plot(trace_dir, out)`` draws one figure: a panel per flow with cwnd and ssthresh against time
-(steps) and its timeouts as markers on the cwnd curve, and a bottom panel with each port's queue
+(steps), its timeouts as markers on the cwnd curve and the data acknowledged so far (right
+axis: the ACK clock), and a bottom panel with each port's queue
 occupancy and its drops as markers. ``utils/atm-validation --plot TRACEDIR [--out FILE.png]`` is
 its command line; the validation runner draws one run per target with it (the report's time
 series)."""
@@ -91,11 +92,37 @@ def _drop_totals(ports, port):
     return g.index.to_numpy(), g.to_numpy()
 
 
-def plot(trace_dir, out=None, title=None):
+def _window(df, key_column, t0, t1):
+    """The rows of ``df`` with t0 <= time_s <= t1, plus per (key, metric) the last row before
+    t0 moved to t0 (so that a step curve starts at the level it had)."""
+    import pandas as pd
+    inside = df[(df["time_s"] >= t0) & (df["time_s"] <= t1)]
+    before = df[df["time_s"] < t0]
+    if len(before):
+        before = before.groupby([key_column, "metric"], sort=False).tail(1).copy()
+        before = before[~before["metric"].str.startswith("drop_")
+                        & ~before["metric"].str.startswith("frame_drop_")
+                        & (before["metric"] != "timeout")]
+        before["time_s"] = t0
+        inside = pd.concat([before, inside])
+    # Each level series ends at t1, so that a step curve reaches the end of the window.
+    levels = inside[~inside["metric"].str.startswith("drop_")
+                    & ~inside["metric"].str.startswith("frame_drop_")
+                    & (inside["metric"] != "timeout")]
+    last = levels.groupby([key_column, "metric"], sort=False).tail(1).copy()
+    last["time_s"] = t1
+    return pd.concat([inside, last]).reset_index(drop=True)
+
+
+def plot(trace_dir, out=None, title=None, time_range=None):
     """Draw the figure of ``trace_dir`` into ``out`` (default ``<trace_dir>/traces.png``) and
     return its path. Ports whose queue never holds more than one cell and that drop nothing
-    are left out of the bottom panel (all are drawn if none is busier)."""
+    are left out of the bottom panel (all are drawn if none is busier). ``time_range``
+    ``(t0, t1)`` keeps the rows of simulated times t0 to t1 only (each series' last value
+    before t0 is kept too, so steps start at their true level)."""
     tcp, ports = read(trace_dir)
+    if time_range:
+        tcp, ports = _window(tcp, "flow", *time_range), _window(ports, "port", *time_range)
     out = Path(out) if out else Path(trace_dir) / DEFAULT_FIGURE
     flows = sorted(tcp["flow"].unique())
     names = list(dict.fromkeys(ports["port"])) if len(ports) else []
@@ -120,6 +147,7 @@ def plot(trace_dir, out=None, title=None):
         ct, cv = _series(tcp, "flow", flow, "cwnd_bytes")
         st, sv = _series(tcp, "flow", flow, "ssthresh_bytes")
         tt, tv = _series(tcp, "flow", flow, "timeout")
+        at, av = _series(tcp, "flow", flow, "bytes_acked")
         if len(ct):
             ax.step(ct, cv / 1e3, where="post", color="#3b75af", lw=0.9, label="cwnd")
         if len(st):
@@ -135,7 +163,16 @@ def plot(trace_dir, out=None, title=None):
             ax.set_ylim(0, 1.1 * top / 1e3)
         ax.set_ylabel(f"flow {flow}\nkB", fontsize=8)
         ax.grid(alpha=0.3)
-        ax.legend(loc="upper right", fontsize=7, ncol=3)
+        handles, labels = ax.get_legend_handles_labels()
+        if len(at):
+            # The data acknowledged so far, on its own axis: the ACK clock, step by step.
+            acked = ax.twinx()
+            line = acked.step(at, av / 1e3, where="post", color="#55a868", lw=0.9,
+                              label="acked")[0]
+            acked.set_ylabel("acked\nkB", fontsize=8, color="#55a868")
+            acked.tick_params(axis="y", labelsize=7, colors="#55a868")
+            handles, labels = handles + [line], labels + ["acked (right)"]
+        ax.legend(handles, labels, loc="upper left", fontsize=7, ncol=4)
     if shown:
         ax = axes[-1]
         colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
@@ -151,8 +188,8 @@ def plot(trace_dir, out=None, title=None):
         ax.grid(alpha=0.3)
         ax.legend(loc="upper right", fontsize=7, ncol=2)
     axes[-1].set_xlabel("time (s)")
-    axes[0].set_title(title or f"{Path(trace_dir).resolve().name}: cwnd, ssthresh and timeouts "
-                      f"per flow; switch port queues and drops", fontsize=10)
+    axes[0].set_title(title or f"{Path(trace_dir).resolve().name}: cwnd, ssthresh, timeouts and "
+                      f"acknowledged data per flow; switch port queues and drops", fontsize=10)
     out.parent.mkdir(parents=True, exist_ok=True)
     save(fig, out, plt)
     return out
