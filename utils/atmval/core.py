@@ -520,4 +520,22 @@ def rst_section(path, title):
         if m and lines[i].strip() and len(nxt.strip()) >= len(lines[i].strip()):
             break
         body.append(lines[i])
-    return "\n".join(body).strip()
+    return "\n".join(_without_directives(body)).strip()
+
+
+def _without_directives(lines):
+    """The lines with each rst directive block (``.. name::`` and its indented body) left out;
+    a figure becomes one line naming its file, which lives with the manual, not the report."""
+    out, skipping = [], False
+    for line in lines:
+        m = re.match(r"^\.\. ([\w-]+)::\s*(.*)$", line)
+        if m:
+            skipping = True
+            if m.group(1) == "figure":
+                out.append(f"(Figure in the manual: `doc/validation/{m.group(2).strip()}`.)")
+            continue
+        if skipping and (not line.strip() or line[:1].isspace()):
+            continue
+        skipping = False
+        out.append(line)
+    return out

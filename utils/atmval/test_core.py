@@ -111,6 +111,34 @@ class FrameworkTest(unittest.TestCase):
                 core.Tolerance(bad)
 
 
+    def test_a_write_up_reaches_the_report_without_rst_directives(self):
+        with tempfile.TemporaryDirectory() as d:
+            rst = Path(d) / "x.rst"
+            rst.write_text(textwrap.dedent("""\
+                T-ONE
+                +++++
+
+                Before.
+
+                .. figure:: ../figures/f.png
+                   :width: 80%
+
+                   A caption that spans
+                   two lines.
+
+                After.
+
+                T-TWO
+                +++++
+
+                Other.
+                """))
+            self.assertEqual(core.rst_section(rst, "T-ONE"),
+                             "Before.\n\n(Figure in the manual: `doc/validation/../figures/"
+                             "f.png`.)\nAfter.")
+            self.assertEqual(core.rst_section(rst, "T-TWO"), "Other.")
+
+
 class DataFilesTest(unittest.TestCase):
     def test_every_family_loads_and_every_target_is_complete(self):
         ids = []
