@@ -329,6 +329,110 @@ AtmCommandLine::AddValue(const std::string& name,
         value);
 }
 
+namespace
+{
+
+/**
+ * @param text a comma-separated list
+ * @return its elements (an empty text gives one empty element, which no element parser takes)
+ */
+std::vector<std::string>
+SplitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    std::string::size_type start = 0;
+    while (true)
+    {
+        const std::string::size_type comma = text.find(',', start);
+        items.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
+        if (comma == std::string::npos)
+        {
+            return items;
+        }
+        start = comma + 1;
+    }
+}
+
+/**
+ * @param values numbers
+ * @param format one number's text
+ * @return them joined by commas
+ */
+template <typename T, typename F>
+std::string
+JoinList(const std::vector<T>& values, F format)
+{
+    std::string out;
+    for (const T& v : values)
+    {
+        out += (out.empty() ? "" : ",") + format(v);
+    }
+    return out;
+}
+
+} // namespace
+
+void
+AtmCommandLine::AddList(const std::string& name,
+                        const std::string& help,
+                        std::vector<double>& values,
+                        double min,
+                        double max,
+                        const std::string& defaultText)
+{
+    Register(
+        name,
+        help,
+        [&values, min, max](const std::string& text, std::string* expected) {
+            std::vector<double> parsed;
+            for (const std::string& item : SplitList(text))
+            {
+                double x;
+                if (!ParseReal(item, &x) || x < min || x > max)
+                {
+                    *expected = "a comma-separated list of numbers in [" + RealText(min) + ", " +
+                                RealText(max) + "]";
+                    return false;
+                }
+                parsed.push_back(x);
+            }
+            values = parsed;
+            return true;
+        },
+        defaultText.empty() ? JoinList(values, RealText) : defaultText);
+}
+
+void
+AtmCommandLine::AddList(const std::string& name,
+                        const std::string& help,
+                        std::vector<uint32_t>& values,
+                        uint32_t min,
+                        uint32_t max,
+                        const std::string& defaultText)
+{
+    Register(
+        name,
+        help,
+        [&values, min, max](const std::string& text, std::string* expected) {
+            std::vector<uint32_t> parsed;
+            for (const std::string& item : SplitList(text))
+            {
+                uint64_t x;
+                if (!ParseUnsigned(item, &x) || x < min || x > max)
+                {
+                    *expected = "a comma-separated list of integers in [" + std::to_string(min) +
+                                ", " + std::to_string(max) + "]";
+                    return false;
+                }
+                parsed.push_back(static_cast<uint32_t>(x));
+            }
+            values = parsed;
+            return true;
+        },
+        defaultText.empty() ? JoinList(values, [](uint32_t v) { return std::to_string(v); })
+                            : defaultText);
+}
+
 void
 AtmCommandLine::AddChoice(const std::string& name,
                           const std::string& help,

@@ -194,6 +194,40 @@ class AtmCommandLine
                   Check check);
 
     /**
+     * @brief A list option: comma-separated real numbers, each in [@p min, @p max] (e.g.
+     *        `--weights=20000,40000.5`). The list must not be empty; `--opt=` alone is refused.
+     * @param name option name without "--"
+     * @param help help text
+     * @param values the variable (its contents are the default)
+     * @param min smallest valid element
+     * @param max largest valid element
+     * @param defaultText the default as --help shows it (empty: @p values joined by commas)
+     */
+    void AddList(const std::string& name,
+                 const std::string& help,
+                 std::vector<double>& values,
+                 double min,
+                 double max,
+                 const std::string& defaultText = "");
+
+    /**
+     * @brief A list option: comma-separated unsigned integers (decimal digits only), each in
+     *        [@p min, @p max] (e.g. `--pduCells=1,32`). The list must not be empty.
+     * @param name option name without "--"
+     * @param help help text
+     * @param values the variable (its contents are the default)
+     * @param min smallest valid element
+     * @param max largest valid element
+     * @param defaultText the default as --help shows it (empty: @p values joined by commas)
+     */
+    void AddList(const std::string& name,
+                 const std::string& help,
+                 std::vector<uint32_t>& values,
+                 uint32_t min,
+                 uint32_t max,
+                 const std::string& defaultText = "");
+
+    /**
      * @brief A string option that must be one of @p choices (exact match).
      * @param name option name without "--"
      * @param help help text

@@ -158,6 +158,38 @@ TEST(AtmCommandLineTest, GoodValuesAreStoredAndMarkedSet)
     EXPECT_EQ(options.GetText("untouched"), "7");
 }
 
+TEST(AtmCommandLineTest, ListsAreParsedWholeAndReplaceTheDefault)
+{
+    std::vector<double> weights{1.0};
+    std::vector<uint32_t> cells{1, 2};
+    ParseWith({"--weights=20000,40000.5,0", "--cells=32"}, [&](AtmCommandLine& o) {
+        o.AddList("weights", "w", weights, 0.0, 1e9);
+        o.AddList("cells", "c", cells, 1, 65535);
+    });
+    EXPECT_EQ(weights, (std::vector<double>{20000, 40000.5, 0}));
+    EXPECT_EQ(cells, (std::vector<uint32_t>{32}));
+}
+
+TEST(AtmCommandLineDeathTest, ListWithABadElementNamesTheWholeList)
+{
+    for (const char* bad :
+         {"--weights=1,,2", "--weights=", "--weights=1,x", "--weights=1,-2", "--weights=1,2,"})
+    {
+        std::vector<double> w;
+        EXPECT_EXIT(
+            ParseWith({bad}, [&w](AtmCommandLine& o) { o.AddList("weights", "w", w, 0.0, 1e9); }),
+            testing::ExitedWithCode(1),
+            "expected a comma-separated list of numbers in \\[0, 1e\\+09\\]")
+            << bad;
+    }
+    std::vector<uint32_t> c;
+    EXPECT_EXIT(ParseWith({"--cells=1,1.5"},
+                          [&c](AtmCommandLine& o) { o.AddList("cells", "c", c, 1, 65535); }),
+                testing::ExitedWithCode(1),
+                "invalid --cells=1,1.5: expected a comma-separated list of integers in \\[1, "
+                "65535\\]");
+}
+
 TEST(AtmCommandLineDeathTest, NegativeUnsignedIsAUsageErrorNotAWrapAround)
 {
     uint32_t n = 5;
