@@ -33,6 +33,9 @@ cpp_examples = [
     ("atm-faults --maxBytes=1000000", "True", "False"),
     ("atm-faults --clr=1e-4 --ber=1e-6 --maxBytes=1000000", "True", "False"),
     ("atm-faults --downAt=20ms --downFor=200ms --maxBytes=1000000", "True", "False"),
+    ("atm-scheduler-share --duration=50ms --warmup=10ms", "True", "False"),
+    ("atm-scheduler-share --sources=3 --weights=20000,40000,60000 --pduCells=1,32,5 --scheduler=vs-queue --policy=vc-tail --duration=50ms --warmup=10ms", "True", "False"),
+    ("atm-scheduler-share --sources=2 --weights=50000,100000 --pduCells=32 --policy=static-pdu --reserveCells=800 --scheduler=fifo --duration=50ms --warmup=10ms", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
