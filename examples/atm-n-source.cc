@@ -19,10 +19,10 @@
  * object holding the parameters it used and what it measured (AtmNSourceResults):
  * goodputMbps (per flow, bytes delivered / duration), totalGoodputMbps, maxGoodputMbps (C, the
  * overhead-aware ceiling at the trunk's cell rate, AtmMetrics::MaxTcpGoodput), efficiency
- * (total / C), fairness (Jain's index, equal shares), cellsSent, cellsDropped, cellLossRatio,
- * dataSegmentsSent, retransmissions, retransmissionPercent, timeouts, meanRttMs (segments not
- * retransmitted), rawUtilization and effectiveUtilization of the trunk, ledgersHold,
- * simEvents. Errors go to standard error with a non-zero exit code.
+ * (total / C), fairness (Jain's index, equal shares or those of --vcThresholds), cellsSent,
+ * cellsDropped, cellLossRatio, dataSegmentsSent, retransmissions, retransmissionPercent,
+ * timeouts, meanRttMs (segments not retransmitted), rawUtilization and effectiveUtilization
+ * of the trunk, ledgersHold, simEvents. Errors go to standard error with a non-zero exit code.
  *
  * Time series (AtmFlowTracer): --traceDir=DIR creates DIR (and its parents) and writes two CSV
  * files into it, without changing the run or its JSON line:
@@ -58,6 +58,11 @@
  *     atm-n-source --nSources=15 --linkRate=149.76Mbps --accessDelay=333us --trunkDelay=334us
  *                  --policy=epd --threshold=0.7 --mss=9140 --window=65536 --delayedAck=true
  *                  --duration=30s --tickPhase=common
+ *   JAIN GFRJ section 3 (JAIN-THRESH15): per-VC single-drop thresholds r_i (vc-threshold), each
+ *   flow expected to get mu x r_i / sum r; fairness is then measured against those shares:
+ *     atm-n-source --nSources=15 --delays=wan --bufferCells=48000 --policy=vc-threshold
+ *                  --vcThresholds=305,305,305,611,611,611,917,917,917,1223,1223,1223,1528,1528,1528
+ *                  --tcp=sack --source=jain --mss=1024 --window=600000 --duration=20s
  *   The dynamics behind a run's numbers, then their figure (DIR/traces.png):
  *     atm-n-source --nSources=5 --duration=2s --traceDir=DIR && utils/atm-validation --plot DIR
  */
@@ -70,10 +75,13 @@
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/core-module.h"
 #include "ns3/tcp-era-presets.h"
+#include "ns3/vc-threshold-buffer-policy.h"
 
 #include <iostream>
+#include <vector>
 
 using namespace ns3;
 
@@ -91,6 +99,7 @@ main(int argc, char* argv[])
     double z = 0.8;
     bool perVcQueues = false;
     uint32_t perVcBufferCells = 0;
+    std::vector<uint32_t> vcThresholds;
     uint32_t credits = 0;
     std::string tcp = "sack";
     std::string source = "jain";
@@ -165,6 +174,14 @@ main(int argc, char* argv[])
                      1,
                      4000000,
                      "the policy's, 256");
+    options.AddList("vcThresholds",
+                    "per-VC single-drop thresholds r_i in cells of --policy=vc-threshold at the "
+                    "trunk, one per source or one for all; the fairness index then measures "
+                    "against the shares r_i / sum r",
+                    vcThresholds,
+                    1,
+                    4000000,
+                    "the policy's ThresholdCells");
     options.AddValue("credits",
                      "AN2 credits per VC and hop (0: no credit flow control)",
                      credits,
@@ -270,6 +287,13 @@ main(int argc, char* argv[])
         "perVcBufferCells",
         "policy " + policyTid.GetName() +
             " has no per-VC queue limit; use --policy=drop-tail, drop-whole or vc-tail");
+    options.Require(vcThresholds.empty() || policyTid == VcThresholdBufferPolicy::GetTypeId(),
+                    "vcThresholds",
+                    "--policy=vc-threshold (policy " + policyTid.GetName() +
+                        " has no per-VC single-drop thresholds)");
+    options.Require(vcThresholds.size() <= 1 || vcThresholds.size() == nSources,
+                    "vcThresholds",
+                    "one threshold per source (" + std::to_string(nSources) + ") or one for all");
     options.Require(!options.IsSet("vbrOffTime") || vbrOnTime.IsStrictlyPositive(),
                     "vbrOffTime",
                     "give --vbrOnTime as well (the VBR source is off without it)");
@@ -352,7 +376,29 @@ main(int argc, char* argv[])
         nsrc.SetGuaranteedRate(gr);
         nsrc.SetVbrBufferCells(vbrBufferCells);
     }
+    if (!vcThresholds.empty())
+    {
+        vcThresholds.resize(nSources, vcThresholds.front());
+        nsrc.SetExpectedShares(std::vector<double>(vcThresholds.begin(), vcThresholds.end()));
+    }
     const AtmNSourceTopology topology = nsrc.Install();
+    if (!vcThresholds.empty())
+    {
+        // r_i at the trunk port, by each flow's VC index there.
+        Ptr<VcThresholdBufferPolicy> trunkPolicy = DynamicCast<VcThresholdBufferPolicy>(
+            topology.trunk->GetOutputPort()->GetBufferPolicy());
+        NS_ABORT_MSG_IF(!trunkPolicy, "atm-n-source: the trunk port has no vc-threshold policy");
+        for (uint32_t i = 0; i < nSources; ++i)
+        {
+            for (const auto& [device, vc] : topology.pvcs[i].forward)
+            {
+                if (device == topology.trunk)
+                {
+                    trunkPolicy->SetVcThreshold(vc, vcThresholds[i]);
+                }
+            }
+        }
+    }
     AtmNSourceTraffic traffic;
     Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
     if (tracer)
@@ -385,6 +431,7 @@ main(int argc, char* argv[])
         .Add("z", z)
         .Add("perVcQueues", perVcQueues || credits > 0)
         .Add("perVcBufferCells", perVcBufferCells)
+        .Add("vcThresholds", std::vector<double>(vcThresholds.begin(), vcThresholds.end()))
         .Add("credits", credits)
         .Add("tcp", TcpEraPresets::GetVariantName(presets.GetVariant()))
         .Add("source", source)

@@ -367,6 +367,14 @@ AtmHelper::AssignStreams(NetDeviceContainer devices, int64_t stream) const
             n += channel->AssignStreams(stream + n);
         }
     }
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<AtmDevice> dev = DynamicCast<AtmDevice>(devices.Get(i));
+        if (dev)
+        {
+            n += dev->GetOutputPort()->AssignStreams(stream + n);
+        }
+    }
     return n;
 }
 

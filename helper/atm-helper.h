@@ -79,8 +79,10 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     void SetChannelErrorModel(std::string type, Ts&&... args);
     /**
      * @brief Fix the random streams of the error models on the links of @p devices (each link
-     *        once), as ns-3's helpers' AssignStreams.
-     * @param devices devices whose links to visit
+     *        once), then of the buffer policies of the devices' output ports that draw random
+     *        numbers (AtmOutputPort::AssignStreams(); call it after the PVCs are installed), as
+     *        ns-3's helpers' AssignStreams.
+     * @param devices devices whose links and ports to visit
      * @param stream the first stream index
      * @return the number of streams used
      */

@@ -883,4 +883,19 @@ AtmOutputPort::GetCellScheduler() const
     return m_scheduler;
 }
 
+int64_t
+AtmOutputPort::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    int64_t n = m_policy ? m_policy->AssignStreams(stream) : 0;
+    for (size_t i = 1; i < m_partitions.size(); ++i)
+    {
+        if (m_partitions[i].policy)
+        {
+            n += m_partitions[i].policy->AssignStreams(stream + n);
+        }
+    }
+    return n;
+}
+
 } // namespace ns3

@@ -317,6 +317,16 @@ class AtmOutputPort : public Object
     /// @return the cell scheduler (null until the first AddVc() or Initialize() if none was set)
     Ptr<AtmCellScheduler> GetCellScheduler() const;
 
+    /**
+     * @brief Fix the random streams of the port's buffer policies (the shared one, then each
+     *        class buffer's), for policies that draw random numbers (AtmBufferPolicy::
+     *        AssignStreams()). Call it after the port's VCs are added (policies are created
+     *        then); a policy not created yet is skipped.
+     * @param stream the first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
   protected:
     void DoInitialize() override;
     void DoDispose() override;

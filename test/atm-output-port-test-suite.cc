@@ -800,6 +800,68 @@ class OutputPortHeldQueueTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Test-only tail drop that claims one random stream and remembers which.
+ */
+class StreamPolicy : public AtmBufferPolicy
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::atmtest::StreamPolicy").SetParent<AtmBufferPolicy>().SetGroupName("Atm");
+        return tid;
+    }
+
+    int64_t stream{-1}; //!< the stream AssignStreams() gave (-1: none)
+
+    int64_t AssignStreams(int64_t first) override
+    {
+        stream = first;
+        return 1;
+    }
+
+  private:
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
+    {
+        return AtmAdmitDecision::Accept();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief AssignStreams numbers the shared buffer's policy, then each class buffer's, one
+ *        stream after the other, and counts the streams.
+ */
+class OutputPortAssignStreamsTestCase : public TestCase
+{
+  public:
+    OutputPortAssignStreamsTestCase()
+        : TestCase("AssignStreams numbers the shared and each class buffer's policy in turn")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmOutputPort> port = MakeOutputPort(100, AtmOutputPort::PER_CLASS);
+        Ptr<StreamPolicy> shared = CreateObject<StreamPolicy>();
+        Ptr<StreamPolicy> vbr = CreateObject<StreamPolicy>();
+        port->SetAttribute("BufferPolicy", PointerValue(shared));
+        port->SetClassBuffer(AtmServiceCategory::NRT_VBR, 50, vbr);
+        port->AddVc(AtmServiceCategory::UBR);
+        port->AddVc(AtmServiceCategory::NRT_VBR);
+        NS_TEST_ASSERT_MSG_EQ(port->AssignStreams(7), 2, "two policies, one stream each");
+        NS_TEST_ASSERT_MSG_EQ(shared->stream, 7, "the shared buffer's policy first");
+        NS_TEST_ASSERT_MSG_EQ(vbr->stream, 8, "then the class buffer's");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-output-port test suite.
  *
  * Not tested: a policy accepting at X >= K (the port aborts; aborts cannot be caught in a
@@ -831,6 +893,7 @@ class AtmOutputPortTestSuite : public TestSuite
         AddTestCase(new OutputPortRoundRobinTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortPriorityTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortHeldQueueTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortAssignStreamsTestCase, ATM_TEST_QUICK);
     }
 };
 

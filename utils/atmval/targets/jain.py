@@ -167,6 +167,22 @@ def gr_quick_runs(t):
     return [_vbr_run(t, "LAN", "sack", 5, 1000, "SD", gr, 300) for gr in GR_VALUES]
 
 
+def thresh15_options(thresholds, duration):
+    """GFRJ section 3: 15 SACK TCPs (WAN delays, 30 ms RTT), r_i per group of three."""
+    return {"nSources": 15, "linkRate": "OC3cRaw", "delays": "wan", "tcp": "sack",
+            "source": "jain", "mss": 1024, "window": WINDOW["WAN"], "bufferCells": 48000,
+            "policy": "vc-threshold",
+            "vcThresholds": ",".join(str(r) for r in thresholds for _ in range(3)),
+            "duration": f"{duration}s"}
+
+
+@fam.runs
+def thresh15_runs(t):
+    rows = {r["exp"]: r for r in _rows(t, "thresh15")}
+    return [Run({"exp": e}, thresh15_options(rows[e]["thresholds"], t["duration"]))
+            for e in t["experiments"]]
+
+
 # ---- the published tables ----------------------------------------------------------------------
 
 
@@ -559,6 +575,78 @@ def sat_tcp_ordering(res, spec):
     return rows
 
 
+def _thresh15_groups(metrics):
+    """One run's five group averages (Mb/s), each over its three TCPs, and the run's total."""
+    g = metrics["goodputMbps"]
+    return [mean(g[3 * i:3 * i + 3]) for i in range(5)], sum(g)
+
+
+def _thresh15_ratios(metrics, thresholds):
+    """Each group's throughput over mu x r_i / r, mu = the run's total (GFRJ's mu_i / mu_i^e)."""
+    groups, total = _thresh15_groups(metrics)
+    r = 3 * sum(thresholds)
+    return [x / (total * ri / r) for x, ri in zip(groups, thresholds)]
+
+
+@fam.check
+def thresh15_ratio(res, spec):
+    """GFRJ: each group gets mu x r_i / r of the throughput mu, within the paper's margin."""
+    rows = []
+    for row in spec.table()["rows"]:
+        if row["exp"] not in spec["exps"] or not res.has(exp=row["exp"]):
+            continue
+        per_seed = [_thresh15_ratios(m, row["thresholds"]) for m in res.get(exp=row["exp"])]
+        pub_ratio = [x / e for x, e in zip(row["throughput"], spec.table()["expected"])]
+        for i, ri in enumerate(row["thresholds"]):
+            v = [s[i] for s in per_seed]
+            rows.append(spec.row(f"Exp {row['exp']} group {i + 1} (r_i = {ri}): "
+                                 f"throughput / (mu r_i / r)", f"{pub_ratio[i]:.2f}", v,
+                                 spec.tol.ok(mean(v), 1.0), "ratio",
+                                 tolerance=f"1 {spec.tol.text}"))
+    return rows
+
+
+@fam.check
+def thresh15_ordering(res, spec):
+    """GFRJ: in every experiment the throughput per TCP rises with its VC's threshold."""
+    rows = []
+    for row in spec.table()["rows"]:
+        if res.has(exp=row["exp"]):
+            g = [mean(s[i] for s in (_thresh15_groups(m)[0] for m in res.get(exp=row["exp"])))
+                 for i in range(5)]
+            rows.append(spec.row(f"Exp {row['exp']}: throughput per TCP rises with r_i",
+                                 " < ".join(f"{x:.2f}" for x in row["throughput"]), g,
+                                 all(a < b for a, b in zip(g, g[1:])), "Mb/s"))
+    return rows
+
+
+@fam.check
+def thresh15_groups(res, spec):
+    """The published group averages (Mb/s per TCP) against the simulated ones."""
+    rows = []
+    for row in spec.table()["rows"]:
+        if not res.has(exp=row["exp"]):
+            continue
+        per_seed = [_thresh15_groups(m)[0] for m in res.get(exp=row["exp"])]
+        for i, pub in enumerate(row["throughput"]):
+            v = [s[i] for s in per_seed]
+            rows.append(spec.row(f"Exp {row['exp']} group {i + 1} throughput per TCP",
+                                 f"{pub:.2f}", v, spec.tol.ok(mean(v), pub), "Mb/s"))
+    return rows
+
+
+@fam.check
+def thresh15_total(res, spec):
+    """The published total throughput mu of each experiment."""
+    rows = []
+    for row in spec.table()["rows"]:
+        if res.has(exp=row["exp"]):
+            v = [_thresh15_groups(m)[1] for m in res.get(exp=row["exp"])]
+            rows.append(spec.row(f"Exp {row['exp']} total throughput mu", f"{row['total']:.2f}",
+                                 v, spec.tol.ok(mean(v), row["total"]), "Mb/s"))
+    return rows
+
+
 # ---- figures -----------------------------------------------------------------------------------
 
 
@@ -726,4 +814,24 @@ def sat_figure(res, plt, t):
     axs[0][0].legend(fontsize=7)
     fig.suptitle(f"{t.id}: 5 sources over GEO (550 ms), VBR 300 ms (AF-424 Tables 7–9)",
                  fontsize=11)
+    return fig
+
+
+@fam.figure
+def thresh15_figure(res, plt, t):
+    rows = [r for r in t.family.table("thresh15")["rows"] if res.has(exp=r["exp"])]
+    if not rows:
+        return None
+    fig, axs = plt.subplots(1, len(rows), figsize=(4 * len(rows), 3.8), squeeze=False)
+    for ax, row in zip(axs[0], rows):
+        sims = [[_thresh15_groups(m)[0][i] for m in res.get(exp=row["exp"])] for i in range(5)]
+        bars(ax, [f"r={r}" for r in row["thresholds"]], row["throughput"], sims,
+             f"Exp {row['exp']}", "Mb/s per TCP")
+        total = mean(_thresh15_groups(m)[1] for m in res.get(exp=row["exp"]))
+        r = 3 * sum(row["thresholds"])
+        ax.plot(range(5), [total * ri / r for ri in row["thresholds"]], "k_", ms=18, mew=2,
+                label="mu r_i / r (simulated mu)")
+    axs[0][0].legend(fontsize=7)
+    fig.suptitle(f"{t.id}: per-VC single-drop thresholds, throughput per TCP by group",
+                 fontsize=10)
     return fig
