@@ -130,6 +130,10 @@ cases = [
     ("zero timer tick", "atm-vp-split --timerTick=0s", r"invalid --timerTick=0s: expected a time in \[1ns, 100s\]"),
     ("atm-vp-split: trace directory that cannot be created", "atm-vp-split --traceDir=/proc/atm-no-trace",
      r"atm-vp-split: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
+    ("per-VC thresholds with another policy", "atm-n-source --vcThresholds=100 --policy=epd",
+     r"invalid --vcThresholds=100: --policy=vc-threshold \(policy ns3::EpdBufferPolicy has no per-VC single-drop thresholds\)"),
+    ("per-VC thresholds not one per source", "atm-n-source --nSources=3 --policy=vc-threshold --vcThresholds=100,200",
+     r"invalid --vcThresholds=100,200: one threshold per source \(3\) or one for all"),
     # atm-scheduler-share: greedy cell sources into one port
     ("weights not one per source", "atm-scheduler-share --sources=3 --weights=1000,2000",
      r"atm-scheduler-share: invalid --weights=1000,2000: one weight per source \(3\) or one for all"),

@@ -21,6 +21,7 @@ cpp_examples = [
     ("atm-n-source --nSources=5 --policy=sd --bufferCells=1000 --vbrOnTime=50ms --gr=0.1 --duration=0.2s", "True", "False"),
     ("atm-n-source --nSources=15 --delays=leo --bufferCells=750 --policy=sd --tcp=sack --mss=9180 --window=600000 --tickPhase=random --duration=0.5s", "True", "False"),
     ("atm-n-source --source=sandia --nSources=6 --linkRate=Sandia --delays=sandia --tcp=vanilla --mss=8152 --window=65536 --perVcQueues=1 --policy=drop-whole --perVcBufferCells=256 --bufferCells=1536 --duration=0.2s", "True", "False"),
+    ("atm-n-source --nSources=6 --delays=wan --bufferCells=48000 --policy=vc-threshold --vcThresholds=300,300,600,600,900,900 --tcp=sack --source=jain --mss=1024 --window=600000 --duration=0.5s", "True", "False"),
     ("atm-cbr-window --duration=1s", "True", "False"),
     ("atm-cbr-window --vp --pcr=61000 --cdvt=187.5us --rtt=31ms --window=49152 --mtu=9188 --shaping=false --spacing=15.97us --gap=52us --source=bon-default --duration=2s", "True", "False"),
     ("atm-cbr-window --vp --pcr=61000 --cdvt=187.5us --mtu=9188 --shaping=false --duration=1s", "True", "False"),
