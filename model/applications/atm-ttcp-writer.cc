@@ -14,8 +14,6 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
-#include <algorithm>
-
 namespace ns3
 {
 
@@ -84,13 +82,13 @@ AtmTtcpWriter::GetSocket() const
 uint64_t
 AtmTtcpWriter::GetBytesWritten() const
 {
-    return m_written;
+    return m_sosend.GetBytesWritten();
 }
 
 uint64_t
 AtmTtcpWriter::GetWrites() const
 {
-    return m_tsdu == 0 ? 0 : m_written / m_tsdu;
+    return m_tsdu == 0 ? 0 : m_sosend.GetBytesWritten() / m_tsdu;
 }
 
 void
@@ -116,6 +114,7 @@ AtmTtcpWriter::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_socket, "AtmTtcpWriter: started twice; one writer sends one connection");
+    m_sosend.Reset(m_tsdu, m_maxBytes);
     m_socket = Socket::CreateSocket(GetNode(), m_tid);
     const int bound =
         Inet6SocketAddress::IsMatchingType(m_peer) ? m_socket->Bind6() : m_socket->Bind();
@@ -171,32 +170,11 @@ AtmTtcpWriter::Fill()
     {
         return;
     }
-    while (m_maxBytes == 0 || m_written < m_maxBytes)
+    if (m_sosend.Fill(m_socket, m_txTrace))
     {
-        const uint32_t leftInWrite = m_tsdu - static_cast<uint32_t>(m_written % m_tsdu);
-        uint64_t want = leftInWrite;
-        if (m_maxBytes > 0)
-        {
-            want = std::min<uint64_t>(want, m_maxBytes - m_written);
-        }
-        // sosend(): wait until the write, or SO_SNDLOWAT of it, fits.
-        const uint32_t space = m_socket->GetTxAvailable();
-        if (space < std::min<uint64_t>(want, LOW_WATER))
-        {
-            return;
-        }
-        const auto n = static_cast<uint32_t>(std::min<uint64_t>(want, space));
-        Ptr<Packet> piece = Create<Packet>(n);
-        const int sent = m_socket->Send(piece);
-        if (sent <= 0)
-        {
-            return;
-        }
-        m_written += static_cast<uint32_t>(sent);
-        m_txTrace(piece);
+        m_closed = true;
+        m_socket->Close();
     }
-    m_closed = true;
-    m_socket->Close();
 }
 
 } // namespace ns3

@@ -5,6 +5,8 @@
 #ifndef ATM_TTCP_WRITER_H
 #define ATM_TTCP_WRITER_H
 
+#include "atm-sosend.h"
+
 #include "ns3/address.h"
 #include "ns3/application.h"
 #include "ns3/ptr.h"
@@ -31,7 +33,8 @@ class Socket;
  *        buffer takes them, with the semantics of 4.4BSD's sosend() (W. R. Stevens and
  *        G. R. Wright, TCP/IP Illustrated, Vol. 2, 1995, ch. 16): a write larger than the free
  *        space is copied in pieces as space frees up, at least SO_SNDLOWAT = 2048 bytes (or
- *        what is left of the write) at a time, so the send buffer, i.e. the window, stays full.
+ *        what is left of the write) at a time, so the send buffer, i.e. the window, stays full
+ *        (the copy loop is AtmSosend's).
  *
  * This is how ttcp (`-l` = Tsdu) and netperf (`-m`) loaded the TCPs of the 1990s ATM
  * measurements. ns-3's BulkSendApplication writes atomically instead: a 16 KB write waits until
@@ -85,9 +88,6 @@ class AtmTtcpWriter : public Application
     void DoDispose() override;
 
   private:
-    /// SO_SNDLOWAT of 4.4BSD: sosend() waits for this much space (or the rest of the write).
-    static constexpr uint32_t LOW_WATER = 2048;
-
     void StartApplication() override;
     void StopApplication() override;
 
@@ -110,7 +110,7 @@ class AtmTtcpWriter : public Application
     Ptr<Socket> m_socket;    //!< the connection
     bool m_connected{false}; //!< the handshake completed
     bool m_closed{false};    //!< Close() called
-    uint64_t m_written{0};   //!< bytes handed to TCP
+    AtmSosend m_sosend;      //!< the copy loop and the bytes handed to TCP
 
     TracedCallback<Ptr<Socket>> m_socketCreatedTrace; //!< "SocketCreated"
     TracedCallback<Ptr<const Packet>> m_txTrace;      //!< "Tx"
