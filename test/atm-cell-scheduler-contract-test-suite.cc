@@ -246,7 +246,7 @@ class SchedulerUnknownNameTestCase : public TestCase
                               false,
                               "unknown name");
         NS_TEST_ASSERT_MSG_EQ(error,
-                              "one of fifo rr priority gr vs-queue or the TypeId name of an "
+                              "one of fifo rr priority gr vs-queue vs or the TypeId name of an "
                               "AtmCellScheduler subclass",
                               "the error lists the valid names");
     }
@@ -361,7 +361,7 @@ class CellSchedulerContractTestSuite : public TestSuite
     {
         AddTestCase(new ShortNamesTestCase<AtmCellSchedulerFactory, AtmCellScheduler>(
                         "For every short name of AtmCellSchedulerFactory (fifo, rr, priority, gr, "
-                        "vs-queue): the short name and the TypeId name both create an "
+                        "vs-queue, vs): the short name and the TypeId name both create an "
                         "object of "
                         "exactly that TypeId, which this suite checks once"),
                     ATM_TEST_QUICK);

@@ -25,6 +25,7 @@ Names()
             {"priority", "ns3::PriorityCellScheduler"},
             {"gr", "ns3::GuaranteedRateCellScheduler"},
             {"vs-queue", "ns3::VirtualSpacingCellScheduler"},
+            {"vs", "ns3::PerCellVirtualSpacingCellScheduler"},
         },
         AtmCellScheduler::GetTypeId(),
         "AtmCellScheduler");

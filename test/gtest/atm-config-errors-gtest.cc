@@ -218,7 +218,8 @@ TEST(AtmConfigErrorsDeathTest, UnknownCellSchedulerName)
 {
     EXPECT_DEATH(AtmHelper().SetCellScheduler("wfq"),
                  "AtmCellSchedulerFactory: \"wfq\" is not a cell scheduler; use one of fifo rr "
-                 "priority gr vs-queue or the TypeId name of an AtmCellScheduler subclass");
+                 "priority gr vs-queue vs or the TypeId name of an AtmCellScheduler "
+                 "subclass");
     EXPECT_DEATH(AtmCellSchedulerFactory::Resolve("ns3::EpdBufferPolicy"),
                  "is not a cell scheduler");
 }
