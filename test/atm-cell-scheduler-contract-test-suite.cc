@@ -197,6 +197,11 @@ SchedulerSetups()
     const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
         extra = {
             {"ns3::VirtualSpacingCellScheduler", {{"TieRule", "First"}}},
+            {"ns3::FlexibleRuCellScheduler", {{"WorkConserving", "false"}}},
+            {"ns3::FlexibleRuCellScheduler", {{"ClampRToRealTime", "true"}}},
+            {"ns3::FlexibleRuCellScheduler", {{"Grouping", "ByWeight"}}},
+            {"ns3::FlexibleRuCellScheduler",
+             {{"Grouping", "Explicit"}, {"QueueGroups", "0 0 1 1 1"}, {"GroupWeights", "3 1"}}},
         };
     for (const auto& [name, attributes] : extra)
     {
@@ -246,7 +251,7 @@ class SchedulerUnknownNameTestCase : public TestCase
                               false,
                               "unknown name");
         NS_TEST_ASSERT_MSG_EQ(error,
-                              "one of fifo rr priority gr vs-queue vs or the TypeId name of an "
+                              "one of fifo rr priority gr vs-queue vs ru or the TypeId name of an "
                               "AtmCellScheduler subclass",
                               "the error lists the valid names");
     }
@@ -361,7 +366,7 @@ class CellSchedulerContractTestSuite : public TestSuite
     {
         AddTestCase(new ShortNamesTestCase<AtmCellSchedulerFactory, AtmCellScheduler>(
                         "For every short name of AtmCellSchedulerFactory (fifo, rr, priority, gr, "
-                        "vs-queue, vs): the short name and the TypeId name both create an "
+                        "vs-queue, vs, ru): the short name and the TypeId name both create an "
                         "object of "
                         "exactly that TypeId, which this suite checks once"),
                     ATM_TEST_QUICK);

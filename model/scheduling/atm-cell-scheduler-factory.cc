@@ -26,6 +26,7 @@ Names()
             {"gr", "ns3::GuaranteedRateCellScheduler"},
             {"vs-queue", "ns3::VirtualSpacingCellScheduler"},
             {"vs", "ns3::PerCellVirtualSpacingCellScheduler"},
+            {"ru", "ns3::FlexibleRuCellScheduler"},
         },
         AtmCellScheduler::GetTypeId(),
         "AtmCellScheduler");
