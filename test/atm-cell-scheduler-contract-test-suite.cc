@@ -202,6 +202,7 @@ SchedulerSetups()
             {"ns3::FlexibleRuCellScheduler", {{"Grouping", "ByWeight"}}},
             {"ns3::FlexibleRuCellScheduler",
              {{"Grouping", "Explicit"}, {"QueueGroups", "0 0 1 1 1"}, {"GroupWeights", "3 1"}}},
+            {"ns3::WeightedRoundRobinCellScheduler", {{"QueueQuanta", "1 3 2"}}},
         };
     for (const auto& [name, attributes] : extra)
     {
@@ -250,10 +251,11 @@ class SchedulerUnknownNameTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(AtmCellSchedulerFactory::TryResolve("wfq", &tid, &error),
                               false,
                               "unknown name");
-        NS_TEST_ASSERT_MSG_EQ(error,
-                              "one of fifo rr priority gr vs-queue vs ru or the TypeId name of an "
-                              "AtmCellScheduler subclass",
-                              "the error lists the valid names");
+        NS_TEST_ASSERT_MSG_EQ(
+            error,
+            "one of fifo rr priority gr vs-queue vs ru wrr or the TypeId name of an "
+            "AtmCellScheduler subclass",
+            "the error lists the valid names");
     }
 };
 
@@ -366,9 +368,8 @@ class CellSchedulerContractTestSuite : public TestSuite
     {
         AddTestCase(new ShortNamesTestCase<AtmCellSchedulerFactory, AtmCellScheduler>(
                         "For every short name of AtmCellSchedulerFactory (fifo, rr, priority, gr, "
-                        "vs-queue, vs, ru): the short name and the TypeId name both create an "
-                        "object of "
-                        "exactly that TypeId, which this suite checks once"),
+                        "vs-queue, vs, ru, wrr): the short name and the TypeId name both create an "
+                        "object of exactly that TypeId, which this suite checks once"),
                     ATM_TEST_QUICK);
         AddTestCase(new SchedulerUnknownNameTestCase, ATM_TEST_QUICK);
         AddTestCase(new SchedulerSelectsEligibleTestCase, ATM_TEST_QUICK);

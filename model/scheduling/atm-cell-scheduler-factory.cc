@@ -27,6 +27,7 @@ Names()
             {"vs-queue", "ns3::VirtualSpacingCellScheduler"},
             {"vs", "ns3::PerCellVirtualSpacingCellScheduler"},
             {"ru", "ns3::FlexibleRuCellScheduler"},
+            {"wrr", "ns3::WeightedRoundRobinCellScheduler"},
         },
         AtmCellScheduler::GetTypeId(),
         "AtmCellScheduler");

@@ -35,6 +35,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+#include "ns3/weighted-round-robin-cell-scheduler.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -219,7 +220,7 @@ TEST(AtmConfigErrorsDeathTest, UnknownCellSchedulerName)
 {
     EXPECT_DEATH(AtmHelper().SetCellScheduler("wfq"),
                  "AtmCellSchedulerFactory: \"wfq\" is not a cell scheduler; use one of fifo rr "
-                 "priority gr vs-queue vs ru or the TypeId name of an AtmCellScheduler "
+                 "priority gr vs-queue vs ru wrr or the TypeId name of an AtmCellScheduler "
                  "subclass");
     EXPECT_DEATH(AtmCellSchedulerFactory::Resolve("ns3::EpdBufferPolicy"),
                  "is not a cell scheduler");
@@ -348,6 +349,10 @@ TEST(AtmConfigErrorsDeathTest, GfrSchedulerWeights)
         },
         "moves backlogged queue 1 to another U group; configure weights and groups before "
         "cells arrive");
+    EXPECT_DEATH(CreateObject<WeightedRoundRobinCellScheduler>()->SetAttribute("QueueQuanta",
+                                                                               StringValue("2 0")),
+                 "WeightedRoundRobinCellScheduler: QueueQuanta=\"2 0\" has the entry \"0\"; "
+                 "give whitespace-separated integers 1..1000000");
 }
 
 TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
