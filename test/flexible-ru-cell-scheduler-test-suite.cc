@@ -79,7 +79,7 @@ struct RunCounts
 
 /// Sink of the "Served" trace. @param byR per-queue R counts @param q queue @param r by R
 void
-CountR(std::vector<uint64_t>* byR, uint32_t q, bool r)
+CountReserved(std::vector<uint64_t>* byR, uint32_t q, bool r)
 {
     if (r)
     {
@@ -111,7 +111,7 @@ GreedyRun(Ptr<FlexibleRuCellScheduler> ru,
     RunCounts c;
     c.served.assign(s.GetNQueues(), 0);
     c.byR.assign(s.GetNQueues(), 0);
-    ru->TraceConnectWithoutContext("Served", MakeBoundCallback(&CountR, &c.byR));
+    ru->TraceConnectWithoutContext("Served", MakeBoundCallback(&CountReserved, &c.byR));
     for (uint64_t k = first; k < first + slots; ++k)
     {
         s.SetNow(MicroSeconds(k));
@@ -139,7 +139,7 @@ GreedyRun(Ptr<FlexibleRuCellScheduler> ru,
             c.rWithinMcr = c.rWithinMcr && c.byR[j] <= mcrs[j] * t + 1;
         }
     }
-    ru->TraceDisconnectWithoutContext("Served", MakeBoundCallback(&CountR, &c.byR));
+    ru->TraceDisconnectWithoutContext("Served", MakeBoundCallback(&CountReserved, &c.byR));
     return c;
 }
 
@@ -340,7 +340,7 @@ class RuIdleThenBackloggedTestCase : public TestCase
                 AtmPortState s = McrQueues(mcrs);
                 SchedulerDriver d(ru, s);
                 std::vector<uint64_t> byR(2, 0);
-                ru->TraceConnectWithoutContext("Served", MakeBoundCallback(&CountR, &byR));
+                ru->TraceConnectWithoutContext("Served", MakeBoundCallback(&CountReserved, &byR));
                 // Queue 0: 4 cells at t = 0; without U they leave at 4, 8, 12, 16 us (V_R = 16).
                 s.SetNow(MicroSeconds(0));
                 d.Enqueue(0, 4);
@@ -397,7 +397,8 @@ class RuIdleThenBackloggedTestCase : public TestCase
                         label);
                     NS_TEST_ASSERT_MSG_EQ(rSlotsOf1, slotsOf1, label << ": all by R");
                 }
-                ru->TraceDisconnectWithoutContext("Served", MakeBoundCallback(&CountR, &byR));
+                ru->TraceDisconnectWithoutContext("Served",
+                                                  MakeBoundCallback(&CountReserved, &byR));
             }
         }
     }
