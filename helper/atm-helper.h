@@ -157,9 +157,9 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 
     /**
      * @brief The cell scheduler of every switch port created: one new object per port.
-     * @param type a short name (`fifo`, `rr`, `priority`, `gr`, `vs-queue`, ...: the table of
-     *        AtmCellSchedulerFactory) or the TypeId name of an AtmCellScheduler subclass; an
-     *        unknown name aborts with the valid ones
+     * @param type a short name (`fifo`, `rr`, `priority`, `gr`, `vs-queue`, `vs`, `ru`, `wrr`,
+     *        ...: the table of AtmCellSchedulerFactory) or the TypeId name of an
+     *        AtmCellScheduler subclass; an unknown name aborts with the valid ones
      * @param args attribute name / value pairs
      */
     template <typename... Ts>

@@ -590,6 +590,7 @@ AtmOutputPort::Store(const AtmCell& cell)
     {
         m_scheduler->NotifyBacklogged(qid);
     }
+    m_scheduler->NotifyEnqueued(m_state, vc);
     m_cellsInQueue = m_state.GetCellsInBuffer();
     m_enqueueTrace(slot.cell);
 }
@@ -677,6 +678,10 @@ AtmOutputPort::Unlink(uint32_t s, uint32_t vc, bool served)
     if (served)
     {
         m_scheduler->NotifyServed(qid);
+    }
+    else
+    {
+        m_scheduler->NotifyPurged(m_state, vc);
     }
     if (emptied)
     {

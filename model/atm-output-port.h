@@ -443,7 +443,8 @@ class AtmOutputPort : public Object
      * emptied, and return the slot to the free list (its cell is left in place).
      * @param slot the slot
      * @param vc the cell's VC
-     * @param served true for a departure (NotifyServed before NotifyEmptied)
+     * @param served true for a departure (NotifyServed before NotifyEmptied), false for a purge
+     *        (NotifyPurged before NotifyEmptied)
      */
     void Unlink(uint32_t slot, uint32_t vc, bool served);
     /**

@@ -16,6 +16,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <utility>
@@ -86,6 +87,80 @@ class ScriptedBufferPolicy : public AtmBufferPolicy
         return state.GetCellsInBuffer() < state.GetBufferCells() ? AtmAdmitDecision::Accept()
                                                                  : AtmAdmitDecision::DropCell(FULL);
     }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Test-only cell scheduler that serves queues in FIFO order of backlog and records every
+ * notification it receives as a word: "B<q>" backlogged, "E<vc>@<us>" enqueued (with the
+ * state's GetNow() in microseconds), "S<q>" served, "P<vc>" purged, "X<q>" emptied.
+ *
+ * Its TypeId has no constructor, so the scheduler contract suite does not pick it up.
+ */
+class SpyCellScheduler : public AtmCellScheduler
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::atmtest::SpyCellScheduler")
+                                .SetParent<AtmCellScheduler>()
+                                .SetGroupName("Atm");
+        return tid;
+    }
+
+    std::string log; //!< the notifications, space-separated
+
+  private:
+    /// @param word one notification
+    void Add(const std::string& word)
+    {
+        log += (log.empty() ? "" : " ") + word;
+    }
+
+    void DoNotifyBacklogged(uint32_t queue) override
+    {
+        Add("B" + std::to_string(queue));
+        m_order.push_back(queue);
+    }
+
+    void DoNotifyEmptied(uint32_t queue) override
+    {
+        Add("X" + std::to_string(queue));
+        m_order.erase(std::find(m_order.begin(), m_order.end(), queue));
+    }
+
+    void DoNotifyEnqueued(const AtmPortState& state, uint32_t vc) override
+    {
+        Add("E" + std::to_string(vc) + "@" + std::to_string(state.GetNow().GetMicroSeconds()));
+    }
+
+    void DoNotifyPurged(const AtmPortState& state, uint32_t vc) override
+    {
+        Add("P" + std::to_string(vc));
+    }
+
+    void DoNotifyServed(uint32_t queue) override
+    {
+        Add("S" + std::to_string(queue));
+    }
+
+    std::optional<uint32_t> DoSelectQueue(const AtmPortState& state, Time now) override
+    {
+        for (uint32_t q : m_order)
+        {
+            if (state.IsQueueEligible(q))
+            {
+                return q;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::vector<uint32_t> m_order; //!< backlogged queues in backlog order
 };
 
 /**
@@ -862,6 +937,50 @@ class OutputPortAssignStreamsTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The port tells its scheduler of every stored and every purged cell.
+ */
+class OutputPortSchedulerNotificationsTestCase : public TestCase
+{
+  public:
+    OutputPortSchedulerNotificationsTestCase()
+        : TestCase("The port calls NotifyEnqueued for every stored cell with its arrival instant "
+                   "(after NotifyBacklogged), NotifyPurged for every purged cell (before "
+                   "NotifyEmptied) and NotifyServed for every departure, in one shared FIFO")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<SpyCellScheduler> spy = CreateObject<SpyCellScheduler>();
+        Ptr<AtmOutputPort> port = MakeOutputPort(20, AtmOutputPort::SHARED, policy, spy);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        port->Receive(MakePduCell(v0, 0, 3), v0, MicroSeconds(1));
+        port->Receive(MakePduCell(v1, 0, 3), v1, MicroSeconds(2));
+        port->Receive(MakePduCell(v1, 1, 3), v1, MicroSeconds(3));
+        port->Receive(MakePduCell(v0, 1, 3), v0, MicroSeconds(4));
+        // VC 1's PDU is refused with a purge: its two queued cells go, newest first.
+        policy->script = {AtmAdmitDecision::DropAndPurgeTail(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(v1, 2, 3), v1, MicroSeconds(5));
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(MicroSeconds(6))->vc, v0, "VC 0 first");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(MicroSeconds(7))->vc, v0, "VC 0 again");
+        NS_TEST_ASSERT_MSG_EQ(spy->log,
+                              "B0 E0@1 E1@2 E1@3 E0@4 P1 P1 S0 S0 X0",
+                              "notifications in order");
+        // A purge that empties the queue: NotifyPurged, then NotifyEmptied.
+        spy->log.clear();
+        // (VC 1: its last PDU ended with the EOM dropped above, so a new PDU starts.)
+        port->Receive(MakePduCell(v1, 0, 2), v1, MicroSeconds(8));
+        policy->script = {AtmAdmitDecision::DropAndPurgeTail(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(v1, 1, 2), v1, MicroSeconds(9));
+        NS_TEST_ASSERT_MSG_EQ(spy->log, "B0 E1@8 P1 X0", "purge that empties the queue");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-output-port test suite.
  *
  * Not tested: a policy accepting at X >= K (the port aborts; aborts cannot be caught in a
@@ -894,6 +1013,7 @@ class AtmOutputPortTestSuite : public TestSuite
         AddTestCase(new OutputPortPriorityTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortHeldQueueTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortAssignStreamsTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortSchedulerNotificationsTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -339,7 +339,9 @@ PolicyDriver::Depart(uint32_t vc)
 
 SchedulerDriver::SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& state)
     : m_scheduler(scheduler),
-      m_state(state)
+      m_state(state),
+      m_fifo(state.GetNQueues()),
+      m_head(state.GetNQueues(), 0)
 {
     for (uint32_t q = 0; q < state.GetNQueues(); ++q)
     {
@@ -356,33 +358,73 @@ SchedulerDriver::Enqueue(uint32_t vc, uint32_t n)
 {
     for (uint32_t i = 0; i < n; ++i)
     {
+        const uint32_t q = m_state.GetVcQueue(vc);
         if (m_state.OnEnqueue(vc))
         {
-            m_scheduler->NotifyBacklogged(m_state.GetVcQueue(vc));
+            m_scheduler->NotifyBacklogged(q);
         }
+        m_fifo[q].push_back(vc);
+        m_scheduler->NotifyEnqueued(m_state, vc);
     }
 }
 
-std::optional<uint32_t>
-SchedulerDriver::Slot()
+void
+SchedulerDriver::Purge(uint32_t vc)
 {
-    const std::optional<uint32_t> q = m_scheduler->SelectQueue(m_state, Seconds(0));
+    const uint32_t q = m_state.GetVcQueue(vc);
+    std::vector<uint32_t>& fifo = m_fifo[q];
+    for (size_t i = fifo.size(); i > m_head[q]; --i)
+    {
+        if (fifo[i - 1] == vc)
+        {
+            fifo.erase(fifo.begin() + static_cast<std::ptrdiff_t>(i - 1));
+            const bool emptied = m_state.OnDequeue(vc);
+            m_scheduler->NotifyPurged(m_state, vc);
+            if (emptied)
+            {
+                m_scheduler->NotifyEmptied(q);
+            }
+            return;
+        }
+    }
+    NS_ABORT_MSG("SchedulerDriver::Purge: VC " << vc << " holds no cell");
+}
+
+uint32_t
+SchedulerDriver::HeadVc(uint32_t queue) const
+{
+    NS_ABORT_MSG_IF(m_head[queue] >= m_fifo[queue].size(),
+                    "SchedulerDriver: queue " << queue << " is empty");
+    return m_fifo[queue][m_head[queue]];
+}
+
+std::string
+SchedulerDriver::Contents(uint32_t queue) const
+{
+    std::string s;
+    for (size_t i = m_head[queue]; i < m_fifo[queue].size(); ++i)
+    {
+        s += (s.empty() ? "" : " ") + std::to_string(m_fifo[queue][i]);
+    }
+    return s;
+}
+
+std::optional<uint32_t>
+SchedulerDriver::Slot(Time now)
+{
+    m_state.SetNow(now);
+    const std::optional<uint32_t> q = m_scheduler->SelectQueue(m_state, now);
     if (!q)
     {
         return q;
     }
-    for (uint32_t vc = 0; vc < m_state.GetNVcs(); ++vc)
+    const uint32_t vc = HeadVc(*q);
+    ++m_head[*q];
+    const bool emptied = m_state.OnDequeue(vc);
+    m_scheduler->NotifyServed(*q);
+    if (emptied)
     {
-        if (m_state.GetVcQueue(vc) == *q && m_state.GetVcCells(vc) > 0)
-        {
-            const bool emptied = m_state.OnDequeue(vc);
-            m_scheduler->NotifyServed(*q);
-            if (emptied)
-            {
-                m_scheduler->NotifyEmptied(*q);
-            }
-            break;
-        }
+        m_scheduler->NotifyEmptied(*q);
     }
     return q;
 }
@@ -393,7 +435,7 @@ SchedulerDriver::Drain(uint32_t maxSlots)
     std::vector<uint32_t> served;
     for (uint32_t i = 0; i < maxSlots; ++i)
     {
-        const std::optional<uint32_t> q = Slot();
+        const std::optional<uint32_t> q = Slot(m_state.GetNow());
         if (!q)
         {
             break;

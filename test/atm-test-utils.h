@@ -371,7 +371,8 @@ class ShortNamesTestCase : public TestCase
 /**
  * @ingroup atm-tests
  * @brief A port model for scheduler tests: a state plus a scheduler notified as the port will
- * (AtmCellScheduler class description). No cells are stored, only counters.
+ * (AtmCellScheduler class description). No cells are stored, only counters and, per queue, the
+ * VCs of its cells in FIFO order (so that the head cell leaves first, as at the port).
  */
 class SchedulerDriver
 {
@@ -385,29 +386,53 @@ class SchedulerDriver
     SchedulerDriver(Ptr<AtmCellScheduler> scheduler, AtmPortState& state);
 
     /**
-     * @brief Add @p n cells of a VC (the caller keeps X + n <= K).
+     * @brief Add @p n cells of a VC (the caller keeps X + n <= K): OnEnqueue, NotifyBacklogged if
+     * the queue was empty, NotifyEnqueued; the arrival instant is the state's GetNow().
      * @param vc the VC
      * @param n the number of cells
      */
     void Enqueue(uint32_t vc, uint32_t n = 1);
 
     /**
-     * @brief Run one cell slot: select, then dequeue one cell of the first VC of the selected
-     * queue that holds cells, NotifyServed, and NotifyEmptied if the queue emptied.
-     * @return the selected queue, or nothing
+     * @brief Remove the newest queued cell of a VC without sending it (a purge): OnDequeue,
+     * NotifyPurged, NotifyEmptied if its queue emptied. The VC must hold a cell.
+     * @param vc the VC
      */
-    std::optional<uint32_t> Slot();
+    void Purge(uint32_t vc);
 
     /**
-     * @brief Run slots until no queue is selected or @p maxSlots ran.
+     * @brief Run one cell slot: select, then dequeue the head (oldest) cell of the selected queue,
+     * NotifyServed, and NotifyEmptied if the queue emptied.
+     * @param now the slot's start (also set as the state's GetNow())
+     * @return the selected queue, or nothing
+     */
+    std::optional<uint32_t> Slot(Time now = Seconds(0));
+
+    /**
+     * @brief Run slots until no queue is selected or @p maxSlots ran (all at the state's
+     * current GetNow()).
      * @param maxSlots the limit
      * @return the queues served, in order
      */
     std::vector<uint32_t> Drain(uint32_t maxSlots);
 
+    /**
+     * @param queue a queue
+     * @return the VC of its head cell (the queue must hold a cell)
+     */
+    uint32_t HeadVc(uint32_t queue) const;
+
+    /**
+     * @param queue a queue
+     * @return the VCs of its cells, oldest first, as "0 1 0 ..."
+     */
+    std::string Contents(uint32_t queue) const;
+
   private:
-    Ptr<AtmCellScheduler> m_scheduler; //!< the scheduler
-    AtmPortState& m_state;             //!< the state
+    Ptr<AtmCellScheduler> m_scheduler;         //!< the scheduler
+    AtmPortState& m_state;                     //!< the state
+    std::vector<std::vector<uint32_t>> m_fifo; //!< per queue: VCs of its cells, oldest first
+    std::vector<size_t> m_head;                //!< per queue: index of the head in m_fifo
 };
 
 /**

@@ -25,6 +25,9 @@ Names()
             {"priority", "ns3::PriorityCellScheduler"},
             {"gr", "ns3::GuaranteedRateCellScheduler"},
             {"vs-queue", "ns3::VirtualSpacingCellScheduler"},
+            {"vs", "ns3::PerCellVirtualSpacingCellScheduler"},
+            {"ru", "ns3::FlexibleRuCellScheduler"},
+            {"wrr", "ns3::WeightedRoundRobinCellScheduler"},
         },
         AtmCellScheduler::GetTypeId(),
         "AtmCellScheduler");

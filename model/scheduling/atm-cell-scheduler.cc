@@ -40,6 +40,7 @@ AtmCellScheduler::NotifyQueueAdded(const AtmPortState& state, uint32_t queue)
                       << ": queue " << queue << " added out of order (expected "
                       << m_backlogged.size() << ")");
     m_backlogged.push_back(0);
+    m_cells.push_back(0);
     DoNotifyQueueAdded(state, queue);
 }
 
@@ -69,8 +70,35 @@ AtmCellScheduler::NotifyEmptied(uint32_t queue)
     NS_ASSERT_MSG(queue < m_backlogged.size() && m_backlogged[queue] != 0,
                   GetInstanceTypeId().GetName()
                       << ": NotifyEmptied(" << queue << ") for an unknown or empty queue");
+    NS_ASSERT_MSG(m_cells[queue] == 0,
+                  GetInstanceTypeId().GetName()
+                      << ": NotifyEmptied(" << queue << ") with " << m_cells[queue]
+                      << " cells notified by NotifyEnqueued and not yet served or purged");
     m_backlogged[queue] = 0;
     DoNotifyEmptied(queue);
+}
+
+void
+AtmCellScheduler::NotifyEnqueued(const AtmPortState& state, uint32_t vc)
+{
+    NS_ASSERT_MSG(vc < state.GetNVcs() && state.GetVcQueue(vc) < m_backlogged.size() &&
+                      m_backlogged[state.GetVcQueue(vc)] != 0,
+                  GetInstanceTypeId().GetName()
+                      << ": NotifyEnqueued for VC " << vc
+                      << " whose queue is unknown or was not notified backlogged");
+    ++m_cells[state.GetVcQueue(vc)];
+    DoNotifyEnqueued(state, vc);
+}
+
+void
+AtmCellScheduler::NotifyPurged(const AtmPortState& state, uint32_t vc)
+{
+    NS_ASSERT_MSG(vc < state.GetNVcs() && state.GetVcQueue(vc) < m_backlogged.size() &&
+                      m_cells[state.GetVcQueue(vc)] > 0,
+                  GetInstanceTypeId().GetName()
+                      << ": NotifyPurged for VC " << vc << " whose queue holds no notified cell");
+    --m_cells[state.GetVcQueue(vc)];
+    DoNotifyPurged(state, vc);
 }
 
 std::optional<uint32_t>
@@ -97,6 +125,11 @@ AtmCellScheduler::NotifyServed(uint32_t queue)
     NS_ASSERT_MSG(queue < m_backlogged.size() && m_backlogged[queue] != 0,
                   GetInstanceTypeId().GetName()
                       << ": NotifyServed(" << queue << ") for an unknown or empty queue");
+    NS_ASSERT_MSG(m_cells[queue] > 0,
+                  GetInstanceTypeId().GetName()
+                      << ": NotifyServed(" << queue
+                      << ") but no cell of it was notified by NotifyEnqueued");
+    --m_cells[queue];
     DoNotifyServed(queue);
 }
 
@@ -118,6 +151,16 @@ AtmCellScheduler::DoNotifyVcAdded(const AtmPortState& state, uint32_t vc)
 
 void
 AtmCellScheduler::DoNotifyServed(uint32_t queue)
+{
+}
+
+void
+AtmCellScheduler::DoNotifyEnqueued(const AtmPortState& state, uint32_t vc)
+{
+}
+
+void
+AtmCellScheduler::DoNotifyPurged(const AtmPortState& state, uint32_t vc)
 {
 }
 

@@ -30,8 +30,21 @@ namespace ns3
  * - NotifyBacklogged(q) when queue q goes from 0 to 1 cell (AtmPortState::OnEnqueue() returns
  *   true), NotifyEmptied(q) when it goes back to 0 (AtmPortState::OnDequeue() returns true, also
  *   for cells purged by a buffer policy decision);
+ * - NotifyEnqueued(state, vc) for every cell stored, after the state counted it and after
+ *   NotifyBacklogged() if the cell made its queue backlogged; state.GetNow() is the cell's
+ *   arrival instant. Schedulers that stamp cells (per-cell Virtual Spacing) or need the arrival
+ *   time of a queue's first cell use it; the default does nothing;
+ * - NotifyPurged(state, vc) for every stored cell removed without being sent (a buffer policy's
+ *   DROP_AND_PURGE_TAIL): it is always the newest queued cell of @p vc; called after the state
+ *   uncounted it and before NotifyEmptied() if the queue emptied. Default: nothing;
  * - in each transmit slot, SelectQueue(state, now); if it returns q the port dequeues the head
- *   cell of q, then calls NotifyServed(q), then NotifyEmptied(q) if q became empty.
+ *   (oldest) cell of q, then calls NotifyServed(q), then NotifyEmptied(q) if q became empty.
+ *
+ * Queues are FIFO: a scheduler that mirrors the cells of a queue (NotifyEnqueued() appends,
+ * NotifyServed() removes the oldest, NotifyPurged() the VC's newest) stays in step with the port.
+ * The base class counts the cells of each queue from these three notifications and asserts that
+ * a queue is emptied exactly when that count returns to zero, so a driver that skips one of them
+ * is caught.
  *
  * The public functions are non-virtual: they check the protocol and the result (NS_ASSERT) and
  * call the private virtual core. Contract of every scheduler (the "atm-cell-scheduler-contract"
@@ -81,6 +94,22 @@ class AtmCellScheduler : public Object
      * @param queue the queue id
      */
     void NotifyEmptied(uint32_t queue);
+
+    /**
+     * @brief A cell was stored (class description: every cell, after NotifyBacklogged() if it
+     *        made its queue backlogged).
+     * @param state the port state, which already counts the cell; GetNow() is its arrival
+     * @param vc the cell's VC (its queue is state.GetVcQueue(vc))
+     */
+    void NotifyEnqueued(const AtmPortState& state, uint32_t vc);
+
+    /**
+     * @brief The newest queued cell of a VC was removed without being sent (a purge; before
+     *        NotifyEmptied() if its queue emptied).
+     * @param state the port state, which no longer counts the cell
+     * @param vc the cell's VC
+     */
+    void NotifyPurged(const AtmPortState& state, uint32_t vc);
 
     /**
      * @brief Choose the queue that sends in this slot.
@@ -137,8 +166,21 @@ class AtmCellScheduler : public Object
      * @param queue the queue served
      */
     virtual void DoNotifyServed(uint32_t queue);
+    /**
+     * @brief Hook for NotifyEnqueued(). Default: nothing.
+     * @param state the port state
+     * @param vc the cell's VC
+     */
+    virtual void DoNotifyEnqueued(const AtmPortState& state, uint32_t vc);
+    /**
+     * @brief Hook for NotifyPurged(). Default: nothing.
+     * @param state the port state
+     * @param vc the cell's VC
+     */
+    virtual void DoNotifyPurged(const AtmPortState& state, uint32_t vc);
 
     std::vector<uint8_t> m_backlogged; //!< per queue: 1 between NotifyBacklogged and NotifyEmptied
+    std::vector<uint32_t> m_cells; //!< per queue: cells notified enqueued, not yet served/purged
 };
 
 } // namespace ns3

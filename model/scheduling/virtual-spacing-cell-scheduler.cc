@@ -10,8 +10,6 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 
-#include <limits>
-
 namespace ns3
 {
 
@@ -62,9 +60,7 @@ void
 VirtualSpacingCellScheduler::DoNotifyQueueAdded(const AtmPortState& /* state */, uint32_t queue)
 {
     m_mcr.push_back(0.0);
-    m_finish.push_back(0.0);
-    m_position.push_back(std::numeric_limits<uint32_t>::max());
-    m_backlogged.reserve(queue + 1);
+    m_tags.Resize(queue + 1);
 }
 
 void
@@ -76,47 +72,32 @@ VirtualSpacingCellScheduler::DoNotifyVcAdded(const AtmPortState& state, uint32_t
 void
 VirtualSpacingCellScheduler::DoNotifyBacklogged(uint32_t queue)
 {
-    m_finish[queue] = m_vtime + 1.0 / GetWeight(queue);
-    m_position[queue] = static_cast<uint32_t>(m_backlogged.size());
-    m_backlogged.push_back(queue);
+    m_tags.SetSpacing(queue, 1.0 / GetWeight(queue));
+    m_tags.Activate(queue, m_tags.GetVirtualTime());
 }
 
 void
 VirtualSpacingCellScheduler::DoNotifyEmptied(uint32_t queue)
 {
-    // Swap-remove: the order of m_backlogged does not matter (ties are broken by queue id).
-    const uint32_t i = m_position[queue];
-    const uint32_t last = m_backlogged.back();
-    m_backlogged[i] = last;
-    m_position[last] = i;
-    m_backlogged.pop_back();
-    m_position[queue] = std::numeric_limits<uint32_t>::max();
+    m_tags.Deactivate(queue);
 }
 
 std::optional<uint32_t>
 VirtualSpacingCellScheduler::DoSelectQueue(const AtmPortState& state, Time /* now */)
 {
-    std::optional<uint32_t> best;
-    for (uint32_t q : m_backlogged)
+    const uint32_t q = m_tags.SelectMin([&state](uint32_t j) { return state.GetQueueMaySend(j); },
+                                        m_tieRule == TIE_LAST);
+    if (q == AtmVirtualSpacing::NONE)
     {
-        if (!state.GetQueueMaySend(q))
-        {
-            continue;
-        }
-        if (!best || m_finish[q] < m_finish[*best] ||
-            (m_finish[q] == m_finish[*best] && ((m_tieRule == TIE_LAST) ? q > *best : q < *best)))
-        {
-            best = q;
-        }
+        return std::nullopt;
     }
-    return best;
+    return q;
 }
 
 void
 VirtualSpacingCellScheduler::DoNotifyServed(uint32_t queue)
 {
-    m_vtime = m_finish[queue];
-    m_finish[queue] = m_vtime + 1.0 / GetWeight(queue);
+    m_tags.Serve(queue);
 }
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #define VIRTUAL_SPACING_CELL_SCHEDULER_H
 
 #include "atm-cell-scheduler.h"
+#include "atm-virtual-spacing.h"
 
 #include <cstdint>
 #include <vector>
@@ -41,13 +42,16 @@ namespace ns3
  * this model's choice: such VCs get next to nothing while VCs with an MCR are backlogged, and
  * share equally among themselves). Tags are in seconds of virtual time (doubles; ties compare
  * exactly, so runs are deterministic). A backlogged queue that may not send (credits, shaping)
- * is skipped and keeps its tag. Cost: O(backlogged queues) per selection.
+ * is skipped and keeps its tag. Cost: O(backlogged queues) per selection (the tags are kept by
+ * AtmVirtualSpacing, shared with the other Virtual Spacing schedulers).
  *
  * With one queue per VC, the per-cell timestamp form of Virtual Spacing (every cell stamped
  * max(SpacingTime, last stamp of its VC) + 1/r on arrival, cells served in stamp order) gives
- * the same order: a backlogged VC's next stamp is its previous one plus 1/r either way, and a VC
- * that emptied restarts from the last served stamp. With several VCs per queue the two differ;
- * the per-cell form is not modelled yet.
+ * the same order up to ties: a backlogged VC's next stamp is its previous one plus 1/r either
+ * way, and a VC that emptied restarts from the last served stamp. With several VCs per queue the
+ * two differ: the per-cell form (PerCellVirtualSpacingCellScheduler, `vs`) spaces each VC's cells
+ * by its own MCR, this form spaces a queue's cells by the sum of its VCs' MCRs whichever of them
+ * sends.
  *
  * Source: O. Bonaventure, "Integration of ATM under TCP/IP to provide services with minimum
  * guaranteed bandwidth", PhD thesis, Universite de Liege, 1998, ch. 7.2.2 and 8.4 (per-VC
@@ -85,13 +89,10 @@ class VirtualSpacingCellScheduler : public AtmCellScheduler
     std::optional<uint32_t> DoSelectQueue(const AtmPortState& state, Time now) override;
     void DoNotifyServed(uint32_t queue) override;
 
-    double m_bestEffortWeight{1.0};     //!< "BestEffortWeight", cells/s
-    TieRule m_tieRule{TIE_LAST};        //!< "TieRule"
-    double m_vtime{0.0};                //!< Vtime, s
-    std::vector<double> m_mcr;          //!< per queue: sum of its VCs' MCRs, cells/s
-    std::vector<double> m_finish;       //!< per queue: F_j, s
-    std::vector<uint32_t> m_backlogged; //!< backlogged queue ids (unordered)
-    std::vector<uint32_t> m_position;   //!< per queue: index in m_backlogged, or UINT32_MAX
+    double m_bestEffortWeight{1.0}; //!< "BestEffortWeight", cells/s
+    TieRule m_tieRule{TIE_LAST};    //!< "TieRule"
+    std::vector<double> m_mcr;      //!< per queue: sum of its VCs' MCRs, cells/s
+    AtmVirtualSpacing m_tags;       //!< per queue: F_j (seconds); Vtime; the backlogged queues
 };
 
 } // namespace ns3

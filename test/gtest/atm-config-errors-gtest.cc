@@ -23,6 +23,7 @@
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/flexible-ru-cell-scheduler.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device-container.h"
@@ -34,6 +35,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+#include "ns3/weighted-round-robin-cell-scheduler.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -218,7 +220,8 @@ TEST(AtmConfigErrorsDeathTest, UnknownCellSchedulerName)
 {
     EXPECT_DEATH(AtmHelper().SetCellScheduler("wfq"),
                  "AtmCellSchedulerFactory: \"wfq\" is not a cell scheduler; use one of fifo rr "
-                 "priority gr vs-queue or the TypeId name of an AtmCellScheduler subclass");
+                 "priority gr vs-queue vs ru wrr or the TypeId name of an AtmCellScheduler "
+                 "subclass");
     EXPECT_DEATH(AtmCellSchedulerFactory::Resolve("ns3::EpdBufferPolicy"),
                  "is not a cell scheduler");
 }
@@ -316,6 +319,40 @@ TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
         },
         "GuaranteedCategory set to \"ABR\" after 1 queue.s. were added; configure the "
         "scheduler before attaching it to a port");
+}
+
+TEST(AtmConfigErrorsDeathTest, GfrSchedulerWeights)
+{
+    EXPECT_DEATH(
+        CreateObject<FlexibleRuCellScheduler>()->SetAttribute("VcWeights", StringValue("1 -2")),
+        "FlexibleRuCellScheduler: VcWeights=\"1 -2\" has the entry \"-2\"; give "
+        "whitespace-separated positive numbers, one per id");
+    EXPECT_DEATH(CreateObject<FlexibleRuCellScheduler>()->SetVcWeight(3, 0),
+                 "FlexibleRuCellScheduler: SetVcWeight.3. = 0; give a positive weight");
+    EXPECT_DEATH(
+        CreateObject<FlexibleRuCellScheduler>()->SetAttribute("QueueGroups", StringValue("0 x")),
+        "QueueGroups=\"0 x\" has the entry \"x\"; give whitespace-separated group ids");
+    EXPECT_DEATH(
+        {
+            Ptr<FlexibleRuCellScheduler> ru = CreateObject<FlexibleRuCellScheduler>();
+            ru->SetAttribute("Grouping", EnumValue(FlexibleRuCellScheduler::EXPLICIT));
+            AtmPortState state(10);
+            ru->NotifyQueueAdded(state, state.AddQueue(AtmServiceCategory::UBR));
+            const uint32_t q = state.AddQueue(AtmServiceCategory::UBR);
+            ru->NotifyQueueAdded(state, q);
+            const uint32_t vc = state.AddVc(AtmServiceCategory::UBR, q);
+            ru->NotifyVcAdded(state, vc);
+            state.OnEnqueue(vc);
+            ru->NotifyBacklogged(q);
+            ru->SetQueueGroup(0, 5);
+            ru->SetQueueGroup(1, 5); // queue 1 is backlogged: it may not change group
+        },
+        "moves backlogged queue 1 to another U group; configure weights and groups before "
+        "cells arrive");
+    EXPECT_DEATH(CreateObject<WeightedRoundRobinCellScheduler>()->SetAttribute("QueueQuanta",
+                                                                               StringValue("2 0")),
+                 "WeightedRoundRobinCellScheduler: QueueQuanta=\"2 0\" has the entry \"0\"; "
+                 "give whitespace-separated integers 1..1000000");
 }
 
 TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
