@@ -21,6 +21,7 @@
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/dfba-buffer-policy.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flexible-ru-cell-scheduler.h"
@@ -302,6 +303,49 @@ TEST(AtmConfigErrorsDeathTest, StaticPduReserveAboveTheBuffer)
     EXPECT_DEATH(p->Admit(k20, 0, cell),
                  "StaticPduReservationBufferPolicy: ReserveCells=20 is not below the port's "
                  "BufferCells K=20; lower ReserveCells");
+}
+
+TEST(AtmConfigErrorsDeathTest, DfbaThresholdsAndWeights)
+{
+    // L <= H <= K is required; the first decision names both thresholds, their attributes and
+    // K. Fractions, Alpha and Z_i outside their ranges are refused when set.
+    AtmPortState k100(100);
+    k100.AddVc(AtmServiceCategory::GFR, k100.AddQueue(AtmServiceCategory::GFR));
+    AtmCell cell;
+    cell.pti = 1;
+    Ptr<AtmBufferPolicy> ok = AtmBufferPolicyFactory::Create("dfba");
+    ok->SetAttribute("LowThresholdCells", UintegerValue(100));
+    ok->SetAttribute("HighThresholdCells", UintegerValue(100));
+    EXPECT_TRUE(ok->Admit(k100, 0, cell).IsAccept());
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("dfba");
+            p->SetAttribute("LowThresholdCells", UintegerValue(80));
+            p->SetAttribute("HighThresholdCells", UintegerValue(70));
+            p->Admit(k100, 0, cell);
+        },
+        "DfbaBufferPolicy: thresholds L=80 \\(LowThresholdCells=80, LowThresholdFraction=0.5\\) "
+        "and H=70 \\(HighThresholdCells=70, HighThresholdFraction=0.9\\) with the port's "
+        "BufferCells K=100: the policy needs L <= H <= K");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("dfba");
+            p->SetAttribute("HighThresholdCells", UintegerValue(101));
+            p->Admit(k100, 0, cell);
+        },
+        "H=101 .*K=100: the policy needs L <= H <= K");
+    EXPECT_DEATH(AtmBufferPolicyFactory::Create("dfba")->SetAttribute("LowThresholdFraction",
+                                                                      DoubleValue(1.0)),
+                 "DfbaBufferPolicy: LowThresholdFraction=1 is outside \\[0, 1\\).*0 for L = 0");
+    EXPECT_DEATH(AtmBufferPolicyFactory::Create("dfba")->SetAttribute("HighThresholdFraction",
+                                                                      DoubleValue(0.0)),
+                 "DfbaBufferPolicy: HighThresholdFraction=0 is outside \\(0, 1\\)");
+    EXPECT_DEATH(AtmBufferPolicyFactory::Create("dfba")->SetAttribute("Alpha", DoubleValue(1.5)),
+                 "DfbaBufferPolicy: Alpha=1.5 is outside \\[0, 1\\]");
+    EXPECT_DEATH(CreateObject<DfbaBufferPolicy>()->SetVcZ(2, 1.5),
+                 "DfbaBufferPolicy::SetVcZ: Z_i=1.5 for VC 2 is outside \\[0, 1\\]");
+    EXPECT_DEATH(CreateObject<DfbaBufferPolicy>()->SetVcZ(0, -0.25),
+                 "DfbaBufferPolicy::SetVcZ: Z_i=-0.25 for VC 0 is outside \\[0, 1\\]");
 }
 
 TEST(AtmConfigErrorsDeathTest, GuaranteedRateSchedulerCategory)
