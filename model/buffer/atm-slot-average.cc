@@ -53,11 +53,15 @@ AtmSlotAverage::CatchUp(Time now, const AtmCellRate& rate, double occupancy)
     {
         m_clock = AtmCellClock(rate, Time(0));
         m_hasClock = true;
+        m_lastSlots = m_clock.GetSlotAtOrAfter(m_last + TimeStep(1));
     }
-    // Slot starts in (last, now] = starts in [last + 1 step, now + 1 step).
-    const uint64_t slots = m_clock.GetSlotsIn(m_last + TimeStep(1), now + TimeStep(1));
+    // Slot starts at or before t = slots starting before t + 1 step; those in (last, now] are
+    // the difference (one 128-bit computation per call: the last count is kept).
+    const uint64_t upToNow = m_clock.GetSlotAtOrAfter(now + TimeStep(1));
+    const uint64_t slots = upToNow - m_lastSlots;
     Advance(slots, occupancy);
     m_last = now;
+    m_lastSlots = upToNow;
     return slots;
 }
 

@@ -94,11 +94,12 @@ class AtmSlotAverage
     uint64_t CatchUp(Time now, const AtmCellRate& rate, double occupancy);
 
   private:
-    double m_weight;        //!< w
-    double m_average{0.0};  //!< the average
-    Time m_last;            //!< instant of the last CatchUp()
-    AtmCellClock m_clock;   //!< the line's slot clock, origin 0 (no rate until first needed)
-    bool m_hasClock{false}; //!< m_clock has a rate
+    double m_weight;         //!< w
+    double m_average{0.0};   //!< the average
+    Time m_last;             //!< instant of the last CatchUp()
+    uint64_t m_lastSlots{0}; //!< slot starts at or before m_last (with m_clock)
+    AtmCellClock m_clock;    //!< the line's slot clock, origin 0 (no rate until first needed)
+    bool m_hasClock{false};  //!< m_clock has a rate
 };
 
 } // namespace ns3
