@@ -35,6 +35,7 @@ Names()
             {"static-cell", "ns3::StaticCellReservationBufferPolicy"},
             {"static-pdu", "ns3::StaticPduReservationBufferPolicy"},
             {"wfba", "ns3::WfbaBufferPolicy"},
+            {"tba", "ns3::TbaBufferPolicy"},
         },
         AtmBufferPolicy::GetTypeId(),
         "AtmBufferPolicy");
