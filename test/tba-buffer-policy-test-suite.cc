@@ -1329,6 +1329,71 @@ class TbaInvariantTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Two greedy VCs share the line as the tokens are handed out.
+ */
+class TbaShareTestCase : public TestCase
+{
+  public:
+    TbaShareTestCase()
+        : TestCase("Two greedy VCs with MCRs of 30 and 10 percent of the line, each offering the "
+                   "full line rate in 10-cell PDUs: over 60,000 slots after a warm-up the line "
+                   "is shared as the tokens are, 75 and 25 percent with Fig. B.2 (excess in "
+                   "proportion to the positions), 60 and 40 percent with an equal-weight W_U "
+                   "register (Fig. 8.15), within 1.5 points")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* excess : {"ReservedScan", "UnreservedRegister"})
+        {
+            AtmPortState s = Fifo(
+                1000,
+                {Gfr(AtmConformance::GFR_1, 300000, 50), Gfr(AtmConformance::GFR_1, 100000, 50)},
+                AtmCellRate(1000000));
+            Ptr<TbaBufferPolicy> p = MakeTba({{"ExcessDistribution", Create<StringValue>(excess)},
+                                              {"ExcessWeights", Create<StringValue>("Equal")},
+                                              {"MinThresholdCells", Create<UintegerValue>(100)},
+                                              {"MaxThresholdCells", Create<UintegerValue>(600)},
+                                              {"AverageWeight", Create<DoubleValue>(0.01)}});
+            FifoDriver port(p, s);
+            std::vector<uint16_t> next(2, 0);
+            std::vector<uint32_t> sent(2, 0);
+            const uint32_t warmUp = 40000;
+            const uint32_t measured = 60000;
+            for (uint32_t slot = 1; slot <= warmUp + measured; ++slot)
+            {
+                const Time t = MicroSeconds(slot);
+                if (port.Queued() > 0)
+                {
+                    const uint32_t vc = port.Depart(t);
+                    sent[vc] += slot > warmUp ? 1 : 0;
+                }
+                for (uint32_t vc = 0; vc < 2; ++vc)
+                {
+                    port.Offer(MakePduCell(vc, next[vc], 10), t + NanoSeconds(500));
+                    next[vc] = (next[vc] + 1) % 10;
+                }
+            }
+            // By hand: in Fig. B.2 every token goes to the next owned position after the cursor,
+            // free positions are skipped, so the shares are 30 : 10 of the owned positions; with
+            // W_U, the 60 free positions' tokens alternate between the two VCs (equal weights,
+            // both always below MBS): 30 + 30 and 10 + 30 of 100.
+            const TbaPositionRegister& r = p->GetReservedRegister();
+            const double expected = std::string(excess) == "ReservedScan" ? 0.75 : 0.6;
+            NS_TEST_ASSERT_MSG_EQ(r.CountPositions(0), 30U, "30 positions");
+            NS_TEST_ASSERT_MSG_EQ(r.CountPositions(1), 10U, "10 positions");
+            const double share = static_cast<double>(sent[0]) / (sent[0] + sent[1]);
+            NS_TEST_ASSERT_MSG_EQ(sent[0] + sent[1], measured, "the line is busy");
+            NS_TEST_ASSERT_MSG_EQ_TOL(share, expected, 0.015, excess);
+            NS_TEST_ASSERT_MSG_EQ(p->CheckInvariant(s), true, excess);
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-tba-buffer-policy test suite.
  */
 class TbaBufferPolicyTestSuite : public TestSuite
@@ -1351,6 +1416,7 @@ class TbaBufferPolicyTestSuite : public TestSuite
         AddTestCase(new TbaMultiServicePortTestCase, ATM_TEST_QUICK);
         AddTestCase(new TbaAverageCatchUpTestCase, ATM_TEST_QUICK);
         AddTestCase(new TbaInvariantTestCase, ATM_TEST_QUICK);
+        AddTestCase(new TbaShareTestCase, ATM_TEST_QUICK);
     }
 };
 
