@@ -122,7 +122,7 @@ namespace ns3
  * thresholds are not stated), the simulator's counter update (Fig. B.2). beta_1 = 2 beta is the
  * thesis's example; the CLP0+1 thresholds (1000, 2000) are ours. With W_R = 100 and
  * PCR_o = 365,566 cells/s, nine VCs of 20,000 and one of 180,000 cells/s need 104 positions
- * with ceil rounding: use Nearest (94) or a larger register.
+ * with ceil rounding: use Nearest (94) or, with Ceil, 200 positions (198; 104 would need 106).
  *
  * Configuration is read when the first cell arrives (or leaves): the attributes are checked then
  * (bad values abort naming the attribute and the valid range), and VCs added later are set up
