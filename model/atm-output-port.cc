@@ -721,6 +721,16 @@ AtmOutputPort::Dequeue(Time now)
     m_cellsInQueue = m_state.GetCellsInBuffer();
     v.state->SetNow(now);
     v.policy->NotifyDeparture(*v.state, v.local, cell);
+    // With class buffers, the policies of the other buffers hear of the cell too (each with its
+    // own buffer's state); without, m_partitions is empty and this costs nothing.
+    for (Partition& p : m_partitions)
+    {
+        if (&p.state != v.state)
+        {
+            p.state.SetNow(now);
+            p.policy->NotifyOtherDeparture(p.state, cell);
+        }
+    }
     m_dequeueTrace(cell);
     NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
                       LedgerHolds(m_stats, m_state.GetCellsInBuffer()),

@@ -99,7 +99,10 @@ struct AtmPortVcStats
  * densely 0, 1, ... in AddVc() order (the cell.vc a policy receives is that local index), their
  * frame states, and its queues. The frame state machine above runs with X and K of the VC's
  * partition; everything else is unchanged and global: the scheduler sees GetState() (all queues,
- * K = the whole slab), and the traces, counters and Dequeue() carry the port-wide VC index. The
+ * K = the whole slab), and the traces, counters and Dequeue() carry the port-wide VC index. After
+ * each departure the cell's own policy hears AtmBufferPolicy::NotifyDeparture() and the policy of
+ * every other buffer AtmBufferPolicy::NotifyOtherDeparture() with its own buffer's state (the
+ * line is shared, so a policy may count every cell slot it spends). The
  * slab holds "BufferCells" plus the partition sizes. Without a partition the shared buffer's
  * state is GetState() itself: no second bookkeeping, no cell copy.
  *

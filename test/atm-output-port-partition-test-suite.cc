@@ -79,6 +79,10 @@ class RecordingBufferPolicy : public AtmBufferPolicy
     std::vector<uint32_t> departedCells;  //!< cell.vc of each NotifyDeparture()
     std::vector<uint32_t> delimiters;     //!< the vc argument of each AdmitDelimiter()
     std::vector<uint32_t> delimiterCells; //!< cell.vc of each AdmitDelimiter()
+    std::vector<uint32_t> otherCells;     //!< cell.vc of each NotifyOtherDeparture()
+    std::vector<uint32_t> otherX;         //!< X of the state of each NotifyOtherDeparture()
+    std::vector<Time> otherNow;           //!< GetNow() of each NotifyOtherDeparture()
+    const void* otherState{nullptr};      //!< the state of the last NotifyOtherDeparture()
 
     void NotifyVcAdded(uint32_t vc) override
     {
@@ -86,6 +90,14 @@ class RecordingBufferPolicy : public AtmBufferPolicy
     }
 
   private:
+    void DoNotifyOtherDeparture(const AtmPortState& state, const AtmCell& cell) override
+    {
+        otherCells.push_back(cell.vc);
+        otherX.push_back(state.GetCellsInBuffer());
+        otherNow.push_back(state.GetNow());
+        otherState = &state;
+    }
+
     void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
         departed.push_back(vc);
@@ -624,6 +636,92 @@ class PartitionJainPortTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Every buffer's policy hears every departure of the port: its own cells through
+ *        NotifyDeparture(), the other buffers' cells through NotifyOtherDeparture().
+ */
+class PartitionOtherDepartureTestCase : public TestCase
+{
+  public:
+    PartitionOtherDepartureTestCase()
+        : TestCase("With a shared UBR buffer, a CBR and an rt-VBR class buffer, each departure is "
+                   "told to its own buffer's policy by NotifyDeparture and to the two other "
+                   "policies by NotifyOtherDeparture, with their own buffer's state at the slot "
+                   "start; a port without class buffers never calls NotifyOtherDeparture")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using C = AtmServiceCategory;
+        Ptr<RecordingBufferPolicy> shared = CreateObject<RecordingBufferPolicy>();
+        Ptr<RecordingBufferPolicy> cbr = CreateObject<RecordingBufferPolicy>();
+        Ptr<RecordingBufferPolicy> vbr = CreateObject<RecordingBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::PER_CLASS, shared);
+        port->SetClassBuffer(C::CBR, 4, cbr);
+        port->SetClassBuffer(C::RT_VBR, 4, vbr);
+        const uint32_t u0 = port->AddVc(C::UBR);
+        const uint32_t c0 = port->AddVc(C::CBR);
+        const uint32_t v0 = port->AddVc(C::RT_VBR);
+        const std::vector<Ptr<RecordingBufferPolicy>> policies = {shared, cbr, vbr};
+        const std::vector<C> classes = {C::UBR, C::CBR, C::RT_VBR};
+        const std::vector<uint32_t> owner = {u0, c0, v0}; // the VC of each buffer
+        Offer(port, u0, 3);
+        Offer(port, c0, 2);
+        Offer(port, v0, 1);
+        uint32_t slot = 0;
+        std::vector<uint32_t> own(3, 0);
+        std::vector<uint32_t> other(3, 0);
+        while (port->GetCellsInQueue() > 0)
+        {
+            const Time now = MicroSeconds(++slot);
+            const uint32_t d = port->Dequeue(now)->vc;
+            for (uint32_t b = 0; b < 3; ++b)
+            {
+                const Ptr<RecordingBufferPolicy> p = policies[b];
+                const AtmPortState& mine = port->GetPartitionState(classes[b]);
+                if (d == owner[b])
+                {
+                    ++own[b];
+                }
+                else
+                {
+                    ++other[b];
+                    NS_TEST_ASSERT_MSG_EQ(p->otherCells.back(),
+                                          d,
+                                          "buffer " << b << " slot " << slot);
+                    NS_TEST_ASSERT_MSG_EQ(p->otherX.back(),
+                                          mine.GetCellsInBuffer(),
+                                          "its own X, buffer " << b << " slot " << slot);
+                    NS_TEST_ASSERT_MSG_EQ(p->otherNow.back(), now, "the slot start");
+                    NS_TEST_ASSERT_MSG_EQ((p->otherState == static_cast<const void*>(&mine)),
+                                          true,
+                                          "its own state");
+                }
+                NS_TEST_ASSERT_MSG_EQ(p->departed.size(), own[b], "own departures, buffer " << b);
+                NS_TEST_ASSERT_MSG_EQ(p->otherCells.size(),
+                                      other[b],
+                                      "other departures, buffer " << b);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(slot, 6U, "six cells sent");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(own), "3 2 1", "own departures per buffer");
+        NS_TEST_ASSERT_MSG_EQ(JoinIds(other), "3 4 5", "other departures per buffer");
+
+        Ptr<RecordingBufferPolicy> alone = CreateObject<RecordingBufferPolicy>();
+        Ptr<AtmOutputPort> plain = MakeOutputPort(10, AtmOutputPort::PER_CLASS, alone);
+        const uint32_t a = plain->AddVc(C::UBR);
+        const uint32_t b = plain->AddVc(C::CBR);
+        Offer(plain, a, 2);
+        Offer(plain, b, 2);
+        DrainIndices(plain);
+        NS_TEST_ASSERT_MSG_EQ(alone->departed.size(), 4U, "every departure is its own");
+        NS_TEST_ASSERT_MSG_EQ(alone->otherCells.empty(), true, "no class buffer, no other");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief Without SetClassBuffer() the port has one buffer and one state.
  */
 class PartitionNoneTestCase : public TestCase
@@ -730,6 +828,7 @@ class AtmOutputPortPartitionTestSuite : public TestSuite
         AddTestCase(new PartitionLocalIndicesTestCase, ATM_TEST_QUICK);
         AddTestCase(new PartitionLedgerTestCase, ATM_TEST_QUICK);
         AddTestCase(new PartitionJainPortTestCase, ATM_TEST_QUICK);
+        AddTestCase(new PartitionOtherDepartureTestCase, ATM_TEST_QUICK);
         AddTestCase(new PartitionNoneTestCase, ATM_TEST_QUICK);
         AddTestCase(new PartitionHelperTestCase, ATM_TEST_QUICK);
     }

@@ -36,6 +36,7 @@ Names()
             {"static-pdu", "ns3::StaticPduReservationBufferPolicy"},
             {"wfba", "ns3::WfbaBufferPolicy"},
             {"dfba", "ns3::DfbaBufferPolicy"},
+            {"tba", "ns3::TbaBufferPolicy"},
         },
         AtmBufferPolicy::GetTypeId(),
         "AtmBufferPolicy");

@@ -44,6 +44,7 @@ namespace ns3
  * | `static-pdu`   | ns3::StaticPduReservationBufferPolicy | BON ch. 8.3.1, eq. 8.3    |
  * | `wfba`         | ns3::WfbaBufferPolicy             | BON ch. 8, eq. 8.6 (HK)       |
  * | `dfba`         | ns3::DfbaBufferPolicy             | JAIN AF-405, GFRJ (GFR)       |
+ * | `tba`          | ns3::TbaBufferPolicy              | BON ch. 8.3, appendix B       |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

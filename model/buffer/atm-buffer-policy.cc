@@ -108,6 +108,13 @@ AtmBufferPolicy::NotifyDeparture(const AtmPortState& state, uint32_t vc, const A
     DoNotifyDeparture(state, vc, cell);
 }
 
+void
+AtmBufferPolicy::NotifyOtherDeparture(const AtmPortState& state, const AtmCell& cell)
+{
+    // Called per cell: no NS_LOG_FUNCTION.
+    DoNotifyOtherDeparture(state, cell);
+}
+
 bool
 AtmBufferPolicy::AdmitDelimiter(const AtmPortState& state, uint32_t vc, const AtmCell& eom)
 {
@@ -121,6 +128,11 @@ AtmBufferPolicy::AdmitDelimiter(const AtmPortState& state, uint32_t vc, const At
 
 void
 AtmBufferPolicy::DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
+{
+}
+
+void
+AtmBufferPolicy::DoNotifyOtherDeparture(const AtmPortState& state, const AtmCell& cell)
 {
 }
 

@@ -134,7 +134,8 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  * cell of a PDU) or ACCEPT, with the state as it is at the arrival instant (every buffered cell
  * counted, as in BON); cells of a VC in DROP_PPD or DROP_ALL are handled by the port without the
  * policy, except that the EOM cell of a PDU in DROP_PPD is offered to AdmitDelimiter(). After
- * each transmitted cell the port calls NotifyDeparture(); after AtmPortState::AddVc it calls
+ * each transmitted cell the port calls NotifyDeparture(), and, if it has class buffers,
+ * NotifyOtherDeparture() on the policies of its other buffers; after AtmPortState::AddVc it calls
  * NotifyVcAdded().
  *
  * VC numbering. Every call names the VC by its index in the AtmPortState it passes (`vc`), and a
@@ -155,7 +156,8 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  *
  * A new policy is one subclass overriding DoAdmit() (plus the optional hooks), its test and the
  * build-list lines: no edit to the port, the switch or the helpers.
- * The optional hooks are DoAdmitDelimiter(), DoNotifyDeparture() and NotifyVcAdded().
+ * The optional hooks are DoAdmitDelimiter(), DoNotifyDeparture(), DoNotifyOtherDeparture() and
+ * NotifyVcAdded().
  */
 class AtmBufferPolicy : public Object
 {
@@ -189,6 +191,20 @@ class AtmBufferPolicy : public Object
      * @param cell the departed cell
      */
     void NotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell);
+
+    /**
+     * @brief A cell of another buffer of the same port has left for the link: runs the
+     *        DoNotifyOtherDeparture() hook. Only a port with class buffers
+     *        (AtmOutputPort::SetClassBuffer()) calls it: after each transmitted cell, on the
+     *        policy of every buffer of the port but the cell's own (which hears
+     *        NotifyDeparture()). A mechanism that counts every cell slot of the line, whoever's
+     *        cell fills it (TBA's Z counter, BON Figs. 8.19 and 8.20), listens here.
+     * @param state the state of the buffer this policy guards (not the departed cell's buffer),
+     *        with GetNow() the slot start
+     * @param cell the departed cell; cell.vc is its port-wide VC index, not an index of
+     *        @p state
+     */
+    void NotifyOtherDeparture(const AtmPortState& state, const AtmCell& cell);
 
     /**
      * @brief The EOM cell of a PDU that is being discarded with its EOM kept (frame state
@@ -301,6 +317,14 @@ class AtmBufferPolicy : public Object
      * @param cell the departed cell
      */
     virtual void DoNotifyDeparture(const AtmPortState& state, uint32_t vc, const AtmCell& cell);
+
+    /**
+     * @brief Optional hook behind NotifyOtherDeparture(): a cell of another buffer of the port
+     *        has left for the link. Default: nothing.
+     * @param state the state of the buffer this policy guards
+     * @param cell the departed cell (cell.vc is the port-wide VC index)
+     */
+    virtual void DoNotifyOtherDeparture(const AtmPortState& state, const AtmCell& cell);
 };
 
 } // namespace ns3
