@@ -35,6 +35,9 @@ Names()
             {"static-cell", "ns3::StaticCellReservationBufferPolicy"},
             {"static-pdu", "ns3::StaticPduReservationBufferPolicy"},
             {"wfba", "ns3::WfbaBufferPolicy"},
+            {"ea98-1", "ns3::Ea98DropFromFrontBufferPolicy"},
+            {"ea98-2", "ns3::Ea98PerVcAccountingBufferPolicy"},
+            {"ea98-3", "ns3::Ea98CombinedBufferPolicy"},
         },
         AtmBufferPolicy::GetTypeId(),
         "AtmBufferPolicy");

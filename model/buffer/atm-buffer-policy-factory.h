@@ -43,6 +43,9 @@ namespace ns3
  * | `static-cell`  | ns3::StaticCellReservationBufferPolicy | BON ch. 8.3.1, eq. 8.2   |
  * | `static-pdu`   | ns3::StaticPduReservationBufferPolicy | BON ch. 8.3.1, eq. 8.3    |
  * | `wfba`         | ns3::WfbaBufferPolicy             | BON ch. 8, eq. 8.6 (HK)       |
+ * | `ea98-1`       | ns3::Ea98DropFromFrontBufferPolicy | BON ch. 8 (Elloumi & Afifi)  |
+ * | `ea98-2`       | ns3::Ea98PerVcAccountingBufferPolicy | BON ch. 8 (Elloumi & Afifi) |
+ * | `ea98-3`       | ns3::Ea98CombinedBufferPolicy     | BON ch. 8 (Elloumi & Afifi)   |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

@@ -277,6 +277,26 @@ TEST(AtmConfigErrorsDeathTest, DoubleEpdThresholds)
         "DoubleEpdBufferPolicy: LboFraction=1 is outside \\[0, 1\\).*0 for LBO = 0");
 }
 
+TEST(AtmConfigErrorsDeathTest, Ea98Thresholds)
+{
+    // The EA98 variants share Double-EPD's thresholds and their check, under their own name.
+    AtmPortState k20(20);
+    k20.AddVc(AtmServiceCategory::GFR, k20.AddQueue(AtmServiceCategory::GFR));
+    AtmCell cell;
+    cell.pti = 1;
+    for (const char* name : {"ea98-1", "ea98-2", "ea98-3"})
+    {
+        EXPECT_DEATH(
+            {
+                Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create(name);
+                p->SetAttribute("HboCells", UintegerValue(20));
+                p->Admit(k20, 0, cell);
+            },
+            "Ea98[A-Za-z]*BufferPolicy: thresholds LBO=15 .*HBO=20 .*K=20: the policy needs "
+            "LBO <= HBO < K");
+    }
+}
+
 TEST(AtmConfigErrorsDeathTest, PerVcThresholdOutOfRange)
 {
     Ptr<PerVcThresholdBufferPolicy> p = CreateObject<PerVcThresholdBufferPolicy>();
