@@ -38,6 +38,7 @@ Names()
             {"ea98-1", "ns3::Ea98DropFromFrontBufferPolicy"},
             {"ea98-2", "ns3::Ea98PerVcAccountingBufferPolicy"},
             {"ea98-3", "ns3::Ea98CombinedBufferPolicy"},
+            {"vq", "ns3::VirtualQueueBufferPolicy"},
         },
         AtmBufferPolicy::GetTypeId(),
         "AtmBufferPolicy");

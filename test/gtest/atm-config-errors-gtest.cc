@@ -297,6 +297,31 @@ TEST(AtmConfigErrorsDeathTest, Ea98Thresholds)
     }
 }
 
+TEST(AtmConfigErrorsDeathTest, VirtualQueueParameters)
+{
+    AtmPortState k20(20);
+    k20.AddVc(AtmServiceCategory::GFR, k20.AddQueue(AtmServiceCategory::GFR));
+    AtmCell cell;
+    cell.pti = 1;
+    Ptr<AtmBufferPolicy> ok = AtmBufferPolicyFactory::Create("vq");
+    ok->SetAttribute("ThresholdCells", UintegerValue(19));
+    EXPECT_TRUE(ok->Admit(k20, 0, cell).IsAccept());
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("vq");
+            p->SetAttribute("ThresholdCells", UintegerValue(20));
+            p->Admit(k20, 0, cell);
+        },
+        "VirtualQueueBufferPolicy: ThresholdCells=20 >= BufferCells=20: .*set ThresholdCells "
+        "below BufferCells");
+    EXPECT_DEATH(AtmBufferPolicyFactory::Create("vq")->SetAttribute("TimerPeriod",
+                                                                    TimeValue(MilliSeconds(-1))),
+                 "VirtualQueueBufferPolicy: TimerPeriod=-1.*is negative; give T > 0");
+    EXPECT_DEATH(
+        AtmBufferPolicyFactory::Create("vq")->SetAttribute("ThresholdFraction", DoubleValue(1.0)),
+        "VirtualQueueBufferPolicy: ThresholdFraction=1 is not in \\(0, 1\\)");
+}
+
 TEST(AtmConfigErrorsDeathTest, PerVcThresholdOutOfRange)
 {
     Ptr<PerVcThresholdBufferPolicy> p = CreateObject<PerVcThresholdBufferPolicy>();
