@@ -452,6 +452,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
     const bool room = buffer.GetCellsInBuffer() < buffer.GetBufferCells();
     AtmFrameState next = eom ? AtmFrameState::IDLE : AtmFrameState::ACCEPT;
     bool storeEom = false;
+    bool stored = false;
 
     switch (m_state.GetFrameState(vc))
     {
@@ -466,6 +467,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
         if (storeEom)
         {
             Store(cell);
+            stored = true;
         }
         else
         {
@@ -479,11 +481,13 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
         break;
     case AtmFrameState::IDLE:
     case AtmFrameState::ACCEPT: {
+        const bool first = m_state.GetFrameState(vc) == AtmFrameState::IDLE;
         const AtmAdmitDecision d = policy.Admit(buffer, v.local, cell);
         switch (d.action)
         {
         case AtmAdmitDecision::ACCEPT:
         case AtmAdmitDecision::ACCEPT_TAGGED:
+        case AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT:
             // Checked in every build: storing beyond K would corrupt the slab (or let one
             // partition take another's room).
             NS_ABORT_MSG_IF(!room,
@@ -497,7 +501,21 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
             {
                 cell.clp = true;
             }
-            Store(cell);
+            if (d.action == AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT)
+            {
+                // Drop-from-front: the VC's oldest whole non-eligible PDU leaves first, so a
+                // queue it empties is reported emptied before the new cell backlogs it again.
+                PurgeFront(vc, d.reason);
+            }
+            if (first)
+            {
+                v.pduFirst = Store(cell); // the PDU may become whole (ListIfPurgeable)
+            }
+            else
+            {
+                Store(cell);
+            }
+            stored = true;
             break;
         case AtmAdmitDecision::DROP_CELL:
             CountDrop(cell, d.reason);
@@ -539,7 +557,12 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
 
     if (eom)
     {
+        if (stored)
+        {
+            ListIfPurgeable(vc);
+        }
         // The PDU is complete: its queued cells are no longer a tail to purge.
+        v.pduFirst = NONE;
         v.frameQueued = 0;
         v.headSent = false;
         v.frameDamaged = false;
@@ -554,7 +577,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
                   "AtmOutputPort: cell ledger broken after an arrival on VC " << vc);
 }
 
-void
+uint32_t
 AtmOutputPort::Store(const AtmCell& cell)
 {
     NS_ASSERT(m_free != NONE);
@@ -569,6 +592,12 @@ AtmOutputPort::Store(const AtmCell& cell)
     slot.next = NONE;
     slot.prev = q.tail;
     slot.vcPrev = v.tail;
+    slot.vcNext = NONE;
+    slot.pduNext = NONE;
+    if (v.tail != NONE)
+    {
+        m_slab[v.tail].vcNext = s;
+    }
     if (q.tail != NONE)
     {
         m_slab[q.tail].next = s;
@@ -582,21 +611,35 @@ AtmOutputPort::Store(const AtmCell& cell)
     ++v.frameQueued;
     ++v.stats.cellsAccepted;
     ++m_stats.cellsAccepted;
+    const bool eligible = cell.IsEligible();
     if (v.state != &m_state)
     {
-        v.state->OnEnqueue(v.local); // room checked by the caller in the partition
+        v.state->OnEnqueue(v.local, eligible); // room checked by the caller in the partition
     }
-    if (m_state.OnEnqueue(vc))
+    if (m_state.OnEnqueue(vc, eligible))
     {
         m_scheduler->NotifyBacklogged(qid);
     }
     m_scheduler->NotifyEnqueued(m_state, vc);
     m_cellsInQueue = m_state.GetCellsInBuffer();
     m_enqueueTrace(slot.cell);
+    return s;
 }
 
 void
 AtmOutputPort::CountDrop(const AtmCell& cell, const char* reason)
+{
+    Vc& v = m_vcs[cell.vc];
+    if (!v.frameDamaged)
+    {
+        v.frameDamaged = true;
+        CountFrameDrop(cell.vc, reason);
+    }
+    CountCellDrop(cell, reason);
+}
+
+void
+AtmOutputPort::CountCellDrop(const AtmCell& cell, const char* reason)
 {
     NS_ASSERT_MSG(reason != nullptr, "AtmOutputPort: drop without a reason");
     Vc& v = m_vcs[cell.vc];
@@ -604,39 +647,113 @@ AtmOutputPort::CountDrop(const AtmCell& cell, const char* reason)
     ++m_stats.cellsDropped;
     CountReason(v.drops, reason);
     CountReason(m_drops, reason);
-    if (!v.frameDamaged)
-    {
-        v.frameDamaged = true;
-        ++v.stats.framesDropped;
-        ++m_stats.framesDropped;
-        m_frameDropTrace(cell.vc, reason);
-    }
     m_dropTrace(cell, reason);
+}
+
+void
+AtmOutputPort::CountFrameDrop(uint32_t vc, const char* reason)
+{
+    Vc& v = m_vcs[vc];
+    ++v.stats.framesDropped;
+    ++m_stats.framesDropped;
+    m_frameDropTrace(vc, reason);
 }
 
 void
 AtmOutputPort::PurgeTail(uint32_t vc, const char* reason)
 {
     // SANDIA drop-whole: the VC's newest cells back to (not including) the previous PDU's EOM.
-    // frameQueued counts exactly those cells, and they are the VC's newest, so the walk along
-    // vcPrev never leaves the cells of the current PDU.
+    // frameQueued counts exactly those cells, and they are the VC's newest, so taking the VC's
+    // tail never leaves the cells of the current PDU.
     Vc& v = m_vcs[vc];
     NS_ASSERT(v.frameQueued <= m_state.GetVcCells(vc));
-    uint32_t s = v.tail;
     for (uint32_t n = v.frameQueued; n > 0; --n)
     {
+        const uint32_t s = v.tail;
         NS_ASSERT(s != NONE && m_slab[s].cell.vc == vc && !m_slab[s].cell.IsEndOfPdu());
-        const uint32_t older = m_slab[s].vcPrev;
         Unlink(s, vc, false);
         ++v.stats.cellsPurged;
         ++m_stats.cellsPurged;
         CountDrop(m_slab[s].cell, reason);
         m_slab[s].cell.frame = nullptr; // release the frame reference now
-        s = older;
     }
     v.frameQueued = 0;
-    v.tail = (m_state.GetVcCells(vc) == 0) ? NONE : s;
+    v.pduFirst = NONE;
     m_cellsInQueue = m_state.GetCellsInBuffer();
+}
+
+void
+AtmOutputPort::PurgeFront(uint32_t vc, const char* reason)
+{
+    // Drop-from-front: the oldest PDU of the VC's list of whole non-eligible PDUs, from its first
+    // cell (still queued: the list loses a PDU when its first cell departs) along the VC's list
+    // to its EOM (stored: a PDU is listed when its EOM is stored). Nothing of the PDU has been
+    // dropped before, so the purge is its first damage: FrameDrop fires once.
+    Vc& v = m_vcs[vc];
+    uint32_t s = v.purgeHead;
+    if (s == NONE)
+    {
+        return; // no such PDU: the port stores the cell and purges nothing (AtmAdmitDecision)
+    }
+    UnlistOldestPurgeable(vc);
+    CountFrameDrop(vc, reason);
+    bool end = false;
+    while (!end)
+    {
+        NS_ASSERT(s != NONE && m_slab[s].cell.vc == vc);
+        const uint32_t newer = m_slab[s].vcNext;
+        end = m_slab[s].cell.IsEndOfPdu();
+        Unlink(s, vc, false);
+        ++v.stats.cellsPurged;
+        ++m_stats.cellsPurged;
+        CountCellDrop(m_slab[s].cell, reason);
+        m_slab[s].cell.frame = nullptr; // release the frame reference now
+        s = newer;
+    }
+    m_cellsInQueue = m_state.GetCellsInBuffer();
+}
+
+void
+AtmOutputPort::ListIfPurgeable(uint32_t vc)
+{
+    // Whole: no cell of the PDU dropped (so its first cell was stored) and none sent.
+    Vc& v = m_vcs[vc];
+    if (v.frameDamaged || v.headSent || v.pduFirst == NONE || m_slab[v.pduFirst].cell.IsEligible())
+    {
+        return;
+    }
+    m_slab[v.pduFirst].pduNext = NONE;
+    if (v.purgeTail != NONE)
+    {
+        m_slab[v.purgeTail].pduNext = v.pduFirst;
+    }
+    else
+    {
+        v.purgeHead = v.pduFirst;
+    }
+    v.purgeTail = v.pduFirst;
+    m_state.AddPurgeablePdu(vc);
+    if (v.state != &m_state)
+    {
+        v.state->AddPurgeablePdu(v.local);
+    }
+}
+
+void
+AtmOutputPort::UnlistOldestPurgeable(uint32_t vc)
+{
+    Vc& v = m_vcs[vc];
+    NS_ASSERT(v.purgeHead != NONE);
+    v.purgeHead = m_slab[v.purgeHead].pduNext;
+    if (v.purgeHead == NONE)
+    {
+        v.purgeTail = NONE;
+    }
+    m_state.RemovePurgeablePdu(vc);
+    if (v.state != &m_state)
+    {
+        v.state->RemovePurgeablePdu(v.local);
+    }
 }
 
 void
@@ -661,20 +778,31 @@ AtmOutputPort::Unlink(uint32_t s, uint32_t vc, bool served)
     {
         q.tail = slot.prev;
     }
+    Vc& v = m_vcs[vc];
+    if (slot.vcPrev != NONE)
+    {
+        m_slab[slot.vcPrev].vcNext = slot.vcNext;
+    }
+    if (slot.vcNext != NONE)
+    {
+        m_slab[slot.vcNext].vcPrev = slot.vcPrev;
+    }
+    else
+    {
+        v.tail = slot.vcPrev;
+    }
     slot.prev = NONE;
     slot.vcPrev = NONE;
+    slot.vcNext = NONE;
+    slot.pduNext = NONE;
     slot.next = m_free;
     m_free = s;
-    Vc& v = m_vcs[vc];
+    const bool eligible = slot.cell.IsEligible();
     if (v.state != &m_state)
     {
-        v.state->OnDequeue(v.local);
+        v.state->OnDequeue(v.local, eligible);
     }
-    const bool emptied = m_state.OnDequeue(vc);
-    if (m_state.GetVcCells(vc) == 0)
-    {
-        v.tail = NONE;
-    }
+    const bool emptied = m_state.OnDequeue(vc, eligible);
     if (served)
     {
         m_scheduler->NotifyServed(qid);
@@ -704,9 +832,7 @@ AtmOutputPort::Dequeue(Time now)
     }
     const uint32_t s = m_queues[*q].head;
     NS_ASSERT(s != NONE);
-    AtmCell cell = std::move(m_slab[s].cell);
-    m_slab[s].cell.frame = nullptr;
-    const uint32_t vc = cell.vc;
+    const uint32_t vc = m_slab[s].cell.vc;
     Vc& v = m_vcs[vc];
     // Cells of a VC leave oldest first and the current PDU's queued cells are the VC's newest:
     // the departing cell belongs to that PDU iff all the VC's queued cells do.
@@ -715,7 +841,15 @@ AtmOutputPort::Dequeue(Time now)
         v.headSent = true;
         --v.frameQueued;
     }
-    Unlink(s, vc, true);
+    // The VC's oldest whole non-eligible PDU starts with the VC's oldest such first cell: if it
+    // leaves, the PDU is no longer whole.
+    if (s == v.purgeHead)
+    {
+        UnlistOldestPurgeable(vc);
+    }
+    Unlink(s, vc, true); // leaves the cell in its (now free) slot
+    AtmCell cell = std::move(m_slab[s].cell);
+    m_slab[s].cell.frame = nullptr;
     ++v.stats.cellsDeparted;
     ++m_stats.cellsDeparted;
     m_cellsInQueue = m_state.GetCellsInBuffer();

@@ -43,7 +43,8 @@ struct AtmPortVcStats
     uint64_t cellsAccepted{0}; //!< cells stored in the buffer
     uint64_t cellsDeparted{0}; //!< cells returned by Dequeue()
     uint64_t cellsDropped{0};  //!< cells dropped, at arrival or purged from the buffer
-    uint64_t cellsPurged{0};   //!< accepted cells later removed by DROP_AND_PURGE_TAIL
+    uint64_t cellsPurged{0};   //!< accepted cells later removed (DROP_AND_PURGE_TAIL,
+                               //!< ACCEPT_AND_PURGE_FRONT)
     uint64_t framesDropped{0}; //!< PDUs of which at least one cell was dropped (FrameDrop count)
 };
 
@@ -63,9 +64,12 @@ struct AtmPortVcStats
  * model that deterministic tests rely on).
  *
  * Storage: one slab of K cell slots allocated once, a free list, one doubly-linked
- * FIFO list per queue threaded through slot indices, and per VC a link from each cell to the
- * previous cell of the same VC, so that a purge removes a VC's most recent cells in O(cells
- * removed) even when VCs share a queue. Nothing is allocated per cell.
+ * FIFO list per queue threaded through slot indices, and per VC a doubly-linked list of its
+ * cells through the same slots, so that a purge removes a VC's cells in O(cells removed) even
+ * when VCs share a queue. Per VC the port also keeps, in arrival order, the first cells of its
+ * whole non-eligible PDUs (AtmPortState::GetVcPurgeablePdus(): not eligible, every cell from the
+ * first to the EOM stored, none sent), linked through their slots: the candidates of
+ * ACCEPT_AND_PURGE_FRONT, found in O(1). Nothing is allocated per cell.
  *
  * Frame state machine (this model's generalisation of BON, JAIN and SANDIA), per VC, on each
  * arrival (X = cells in the buffer, K = buffer size; an end-of-PDU (EOM) cell always leaves the
@@ -76,7 +80,8 @@ struct AtmPortVcStats
  * | IDLE/ACCEPT | ask the policy; ACCEPT stores the cell, ACCEPT_TAGGED stores it with CLP=1 |
  * |             | (-> ACCEPT); DROP_CELL drops it (-> ACCEPT); DROP_FRAME drops it            |
  * |             | (-> keepEom ? DROP_PPD : DROP_ALL); DROP_AND_PURGE_TAIL drops it and every  |
- * |             | queued cell of the VC's current PDU (-> DROP_ALL)                           |
+ * |             | queued cell of the VC's current PDU (-> DROP_ALL); ACCEPT_AND_PURGE_FRONT  |
+ * |             | removes the VC's oldest whole non-eligible PDU, then stores it (-> ACCEPT) |
  * | DROP_PPD    | non-EOM: drop; EOM: store if policy->AdmitDelimiter() and X < K, else drop |
  * | DROP_ALL    | drop                                                                       |
  *
@@ -86,6 +91,13 @@ struct AtmPortVcStats
  * next PDU at the receiver, so DROP_AND_PURGE_TAIL then falls back to drop-tail for that PDU: the
  * arriving cell is dropped, nothing is purged, and the VC enters DROP_PPD (its EOM is kept if
  * there is room).
+ *
+ * ACCEPT_AND_PURGE_FRONT (drop-from-front, AtmAdmitDecision) never touches a PDU whose first
+ * cell has left, whose EOM has not been stored or which lost a cell: only the oldest PDU of the
+ * VC's list of whole non-eligible PDUs, whose cells are each counted as purged (cellsPurged,
+ * cellsDropped, the drop tables, CellDrop with the decision's reason) and which fires FrameDrop
+ * once. The purge comes first, so if it empties the VC's queue the scheduler hears
+ * NotifyEmptied() and then NotifyBacklogged() for the arriving cell.
  *
  * A policy that accepts a cell when X >= K violates its contract: the port aborts naming the
  * policy's TypeId; it never stores more than K cells.
@@ -110,7 +122,8 @@ struct AtmPortVcStats
  * (every dropped cell, including purged ones, with the reason), "FrameDrop" (once per damaged
  * PDU: at the first drop of any of its cells, whatever the action, with that drop's reason) and
  * "CellsInQueue" (X). FrameDrop thus also fires for the first DROP_CELL of a frame-unaware
- * policy in a PDU; framesDropped counts the same events.
+ * policy in a PDU, and once for each PDU purged from the front; framesDropped counts the same
+ * events.
  *
  * Statistics: AtmPortVcStats per VC and per port, with the identities stated there (asserted
  * after each Receive() and Dequeue()), and drop counts per reason (pointer identity).
@@ -344,10 +357,13 @@ class AtmOutputPort : public Object
     /// One slab slot.
     struct Slot
     {
-        AtmCell cell;          //!< the cell
-        uint32_t next{NONE};   //!< next slot in the queue (or in the free list)
-        uint32_t prev{NONE};   //!< previous slot in the queue
-        uint32_t vcPrev{NONE}; //!< previous (older) cell of the same VC
+        AtmCell cell;           //!< the cell
+        uint32_t next{NONE};    //!< next slot in the queue (or in the free list)
+        uint32_t prev{NONE};    //!< previous slot in the queue
+        uint32_t vcPrev{NONE};  //!< previous (older) cell of the same VC
+        uint32_t vcNext{NONE};  //!< next (newer) cell of the same VC
+        uint32_t pduNext{NONE}; //!< first cell of a whole non-eligible PDU: that of the VC's
+                                //!< next such PDU
     };
 
     /// Per-queue list ends.
@@ -373,6 +389,9 @@ class AtmOutputPort : public Object
         AtmBufferPolicy* policy{nullptr};   //!< its buffer's policy (owned by the port)
         uint32_t local{0};                  //!< its VC index in *state
         uint32_t tail{NONE};                //!< newest cell of the VC in the buffer
+        uint32_t pduFirst{NONE};            //!< stored first cell of the PDU being received
+        uint32_t purgeHead{NONE};           //!< first cell of the oldest whole non-eligible PDU
+        uint32_t purgeTail{NONE};           //!< first cell of the newest whole non-eligible PDU
         uint32_t frameQueued{0};            //!< queued cells of the PDU being received
         bool headSent{false};               //!< a cell of that PDU has already departed
         bool frameDamaged{false};           //!< a cell of that PDU has been dropped
@@ -427,14 +446,28 @@ class AtmOutputPort : public Object
     /**
      * @brief Store a cell at the tail of its VC's queue (X < K checked by the caller).
      * @param cell the cell
+     * @return its slot
      */
-    void Store(const AtmCell& cell);
+    uint32_t Store(const AtmCell& cell);
     /**
-     * @brief Count and trace a dropped cell (also a purged one).
+     * @brief Count and trace a dropped cell of the VC's current PDU (also a purged one); the
+     *        PDU's first drop also counts and traces the damaged frame.
      * @param cell the cell
      * @param reason the reason
      */
     void CountDrop(const AtmCell& cell, const char* reason);
+    /**
+     * @brief Count and trace a dropped cell: the counters, the drop tables and CellDrop.
+     * @param cell the cell
+     * @param reason the reason
+     */
+    void CountCellDrop(const AtmCell& cell, const char* reason);
+    /**
+     * @brief Count and trace a damaged PDU: framesDropped and FrameDrop.
+     * @param vc the VC
+     * @param reason the reason of its first dropped cell
+     */
+    void CountFrameDrop(uint32_t vc, const char* reason);
     /**
      * @brief Remove the VC's queued cells of its current PDU (DROP_AND_PURGE_TAIL).
      * @param vc the VC
@@ -442,8 +475,28 @@ class AtmOutputPort : public Object
      */
     void PurgeTail(uint32_t vc, const char* reason);
     /**
-     * @brief Unlink a slot from its queue, update the state, tell the scheduler if the queue
-     * emptied, and return the slot to the free list (its cell is left in place).
+     * @brief Remove the VC's oldest whole non-eligible PDU, if it has one
+     *        (ACCEPT_AND_PURGE_FRONT).
+     * @param vc the VC
+     * @param reason the reason
+     */
+    void PurgeFront(uint32_t vc, const char* reason);
+    /**
+     * @brief The PDU being received has its EOM stored: list it as a whole non-eligible PDU if
+     *        it is one (every cell stored, first cell not eligible and not sent).
+     * @param vc the VC
+     */
+    void ListIfPurgeable(uint32_t vc);
+    /**
+     * @brief Drop the oldest entry of the VC's list of whole non-eligible PDUs (its first cell
+     *        is leaving), in the port's state and the VC's buffer's.
+     * @param vc the VC
+     */
+    void UnlistOldestPurgeable(uint32_t vc);
+    /**
+     * @brief Unlink a slot from its queue and its VC's list, update the state, tell the
+     * scheduler if the queue emptied, and return the slot to the free list (its cell is left in
+     * place).
      * @param slot the slot
      * @param vc the cell's VC
      * @param served true for a departure (NotifyServed before NotifyEmptied), false for a purge

@@ -86,7 +86,7 @@ AtmPortState::AddVc(const AtmTrafficContract& contract, uint32_t queue)
 }
 
 bool
-AtmPortState::OnEnqueue(uint32_t vc)
+AtmPortState::OnEnqueue(uint32_t vc, bool eligible)
 {
     NS_ASSERT_MSG(vc < m_vcs.size(), "AtmPortState: unknown VC " << vc);
     NS_ASSERT_MSG(m_cells < m_bufferCells,
@@ -103,19 +103,30 @@ AtmPortState::OnEnqueue(uint32_t vc)
     ++v.cells;
     ++q.cells;
     ++m_cells;
+    v.nonEligibleCells += eligible ? 0 : 1;
+    m_nonEligibleCells += eligible ? 0 : 1;
     // Local consequences of the identities (the full check is O(V + Q), see CheckInvariants).
     NS_ASSERT(v.cells <= q.cells && q.cells <= m_cells && m_activeVcs <= m_vcs.size());
     return wasEmpty;
 }
 
 bool
-AtmPortState::OnDequeue(uint32_t vc)
+AtmPortState::OnDequeue(uint32_t vc, bool eligible)
 {
     NS_ASSERT_MSG(vc < m_vcs.size(), "AtmPortState: unknown VC " << vc);
     Vc& v = m_vcs[vc];
     Queue& q = m_queues[v.queue];
     NS_ASSERT_MSG(v.cells > 0, "AtmPortState: dequeue from VC " << vc << " which has no cell");
     NS_ASSERT(q.cells >= v.cells && m_cells >= q.cells);
+    NS_ASSERT_MSG(eligible || v.nonEligibleCells > 0,
+                  "AtmPortState: dequeue of a non-eligible cell from VC " << vc
+                                                                          << " which has none");
+    v.nonEligibleCells -= eligible ? 0 : 1;
+    m_nonEligibleCells -= eligible ? 0 : 1;
+    NS_ASSERT_MSG(v.purgeablePdus <= v.nonEligibleCells,
+                  "AtmPortState: VC " << vc << " left with " << v.purgeablePdus
+                                      << " whole non-eligible PDUs but " << v.nonEligibleCells
+                                      << " non-eligible cells");
     --v.cells;
     --q.cells;
     --m_cells;
@@ -127,6 +138,28 @@ AtmPortState::OnDequeue(uint32_t vc)
     const bool nowEmpty = (q.cells == 0);
     m_eligibleQueues -= (nowEmpty && q.maySend) ? 1 : 0;
     return nowEmpty;
+}
+
+void
+AtmPortState::AddPurgeablePdu(uint32_t vc)
+{
+    NS_ASSERT_MSG(vc < m_vcs.size(), "AtmPortState: unknown VC " << vc);
+    Vc& v = m_vcs[vc];
+    NS_ASSERT_MSG(v.purgeablePdus < v.nonEligibleCells,
+                  "AtmPortState: VC " << vc << " cannot hold " << v.purgeablePdus + 1
+                                      << " whole non-eligible PDUs with " << v.nonEligibleCells
+                                      << " non-eligible cells");
+    ++v.purgeablePdus;
+}
+
+void
+AtmPortState::RemovePurgeablePdu(uint32_t vc)
+{
+    NS_ASSERT_MSG(vc < m_vcs.size(), "AtmPortState: unknown VC " << vc);
+    Vc& v = m_vcs[vc];
+    NS_ASSERT_MSG(v.purgeablePdus > 0,
+                  "AtmPortState: VC " << vc << " has no whole non-eligible PDU to remove");
+    --v.purgeablePdus;
 }
 
 void
@@ -162,13 +195,16 @@ AtmPortState::CheckInvariants() const
     uint64_t cells = 0;
     uint32_t active = 0;
     uint64_t activeMcr = 0;
+    uint64_t nonEligible = 0;
     for (uint32_t i = 0; i < m_vcs.size(); ++i)
     {
         const Vc& v = m_vcs[i];
-        if (v.queue >= m_queues.size())
+        if (v.queue >= m_queues.size() || v.nonEligibleCells > v.cells ||
+            v.purgeablePdus > v.nonEligibleCells)
         {
             return false;
         }
+        nonEligible += v.nonEligibleCells;
         queueCells[v.queue] += v.cells;
         cells += v.cells;
         active += (v.cells > 0) ? 1 : 0;
@@ -184,7 +220,8 @@ AtmPortState::CheckInvariants() const
         eligible += (m_queues[i].cells > 0 && m_queues[i].maySend) ? 1 : 0;
     }
     return cells == m_cells && m_cells <= m_bufferCells && active == m_activeVcs &&
-           activeMcr == m_activeMcrMilli && eligible == m_eligibleQueues;
+           activeMcr == m_activeMcrMilli && eligible == m_eligibleQueues &&
+           nonEligible == m_nonEligibleCells;
 }
 
 } // namespace ns3

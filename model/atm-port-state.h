@@ -59,7 +59,12 @@ std::ostream& operator<<(std::ostream& os, AtmFrameState state);
  * keeps it up to date through the mutators; plug-ins receive it as `const AtmPortState&`.
  *
  * Notation (JAIN's SD, FBA and DFBA): K = GetBufferCells(), X = GetCellsInBuffer(),
- * X_i = GetVcCells(i), N_a = GetNActiveVcs() (VCs with X_i >= 1).
+ * X_i = GetVcCells(i), N_a = GetNActiveVcs() (VCs with X_i >= 1). For the GFR policies that
+ * count the cells that are not eligible for the MCR guarantee apart (AtmCell::IsEligible(): CLP
+ * = 1, or marked by a GFR.1 switch), as Elloumi and Afifi's per-VC accounting does (Q_CLP1[i]
+ * and Q_CLP1 in BON's review): GetVcNonEligibleCells(i) and GetNonEligibleCells(); and per VC
+ * the whole non-eligible PDUs queued, GetVcPurgeablePdus(i), which the port's
+ * ACCEPT_AND_PURGE_FRONT action removes (AtmAdmitDecision).
  *
  * Structure: queues are numbered 0 .. Q-1 in the order of AddQueue(); VCs are numbered
  * 0 .. V-1 in the order of AddVc() (the dense per-hop VC index carried in AtmCell::vc); every
@@ -71,6 +76,8 @@ std::ostream& operator<<(std::ostream& os, AtmFrameState state);
  * - X == sum over VCs of X_i, and X <= K;
  * - for each queue, its cells == sum of X_i over its VCs;
  * - N_a == number of VCs with X_i >= 1, and GetActiveMcrMilli() == the sum of their MCRs;
+ * - GetNonEligibleCells() == sum of GetVcNonEligibleCells(i), and for each VC
+ *   GetVcPurgeablePdus(i) <= GetVcNonEligibleCells(i) <= X_i;
  * - GetNEligibleQueues() == number of queues with cells and the may-send flag.
  *
  * Time. GetNow() is the instant of the event the port is handling when it calls a plug-in: the
@@ -129,18 +136,37 @@ class AtmPortState
     /**
      * @brief Count one cell of a VC entering the buffer. The caller must have checked X < K.
      * @param vc the VC index
+     * @param eligible the cell's AtmCell::IsEligible() as stored (a cell counted without it,
+     *        as in hand-built states, is eligible)
      * @return true if the VC's queue was empty before (the port then tells the scheduler
      *         AtmCellScheduler::NotifyBacklogged())
      */
-    bool OnEnqueue(uint32_t vc);
+    bool OnEnqueue(uint32_t vc, bool eligible = true);
 
     /**
      * @brief Count one cell of a VC leaving the buffer (transmitted or purged).
      * @param vc the VC index; X_i must be at least 1
+     * @param eligible the cell's AtmCell::IsEligible(), as given to OnEnqueue() for it (a
+     *        non-eligible cell needs GetVcNonEligibleCells(vc) >= 1)
      * @return true if the VC's queue is now empty (the port then tells the scheduler
      *         AtmCellScheduler::NotifyEmptied())
      */
-    bool OnDequeue(uint32_t vc);
+    bool OnDequeue(uint32_t vc, bool eligible = true);
+
+    /**
+     * @brief Count one more whole non-eligible PDU of a VC in the buffer (GetVcPurgeablePdus();
+     *        the port does it when such a PDU's EOM is stored). Its cells must have been
+     *        counted, so that the count stays at most GetVcNonEligibleCells(vc).
+     * @param vc the VC index
+     */
+    void AddPurgeablePdu(uint32_t vc);
+
+    /**
+     * @brief Count one whole non-eligible PDU of a VC less (its first cell departed, or the port
+     *        purged it). The VC must have one.
+     * @param vc the VC index
+     */
+    void RemovePurgeablePdu(uint32_t vc);
 
     /**
      * @brief Set the frame state of a VC (only the port's frame state machine does this).
@@ -231,6 +257,35 @@ class AtmPortState
     uint32_t GetVcCells(uint32_t vc) const
     {
         return m_vcs[vc].cells;
+    }
+
+    /**
+     * @param vc the VC index
+     * @return the VC's cells in the buffer that are not eligible for the MCR guarantee
+     *         (AtmCell::IsEligible() false when stored): Q_CLP1[i] of Elloumi and Afifi's
+     *         per-VC accounting; X_i minus it is their Q_CLP0[i]
+     */
+    uint32_t GetVcNonEligibleCells(uint32_t vc) const
+    {
+        return m_vcs[vc].nonEligibleCells;
+    }
+
+    /// @return the non-eligible cells in the buffer, all VCs (Q_CLP1; X minus it is Q_CLP0)
+    uint32_t GetNonEligibleCells() const
+    {
+        return m_nonEligibleCells;
+    }
+
+    /**
+     * @param vc the VC index
+     * @return the VC's whole non-eligible PDUs in the buffer: PDUs whose first cell is not
+     *         eligible and all of whose cells, from the first to the EOM, are stored and none
+     *         yet sent. These are the PDUs AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT can remove
+     *         (the oldest first); a policy returns that action only when this is at least 1.
+     */
+    uint32_t GetVcPurgeablePdus(uint32_t vc) const
+    {
+        return m_vcs[vc].purgeablePdus;
     }
 
     /**
@@ -348,6 +403,8 @@ class AtmPortState
     struct Vc
     {
         uint32_t cells{0};                                    //!< X_i
+        uint32_t nonEligibleCells{0};                         //!< Q_CLP1[i]
+        uint32_t purgeablePdus{0};                            //!< whole non-eligible PDUs
         uint32_t queue{0};                                    //!< queue holding the VC's cells
         AtmServiceCategory category{AtmServiceCategory::UBR}; //!< service category
         AtmFrameState frameState{AtmFrameState::IDLE};        //!< frame state (AtmFrameState)
@@ -361,12 +418,13 @@ class AtmPortState
         bool maySend{true};                                   //!< not held back by credits/shaping
     };
 
-    uint32_t m_bufferCells;       //!< K
-    uint32_t m_cells{0};          //!< X
-    uint32_t m_activeVcs{0};      //!< N_a
-    uint32_t m_eligibleQueues{0}; //!< queues with cells and maySend
-    std::vector<Vc> m_vcs;        //!< per-VC entries, by VC index
-    std::vector<Queue> m_queues;  //!< per-queue entries, by queue id
+    uint32_t m_bufferCells;         //!< K
+    uint32_t m_cells{0};            //!< X
+    uint32_t m_activeVcs{0};        //!< N_a
+    uint32_t m_nonEligibleCells{0}; //!< Q_CLP1, the non-eligible cells of all VCs
+    uint32_t m_eligibleQueues{0};   //!< queues with cells and maySend
+    std::vector<Vc> m_vcs;          //!< per-VC entries, by VC index
+    std::vector<Queue> m_queues;    //!< per-queue entries, by queue id
     /// per-VC traffic contracts, by VC index (apart from m_vcs: read at PDU boundaries only)
     std::vector<AtmTrafficContract> m_contracts;
     std::vector<uint64_t> m_mcrMilli; //!< per VC: MCR in millicells/s (rounded)

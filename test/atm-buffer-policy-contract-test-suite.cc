@@ -48,9 +48,9 @@ struct RunLog
     uint32_t offered{0};                     //!< cells offered
     uint32_t refused{0};                     //!< cells not accepted
     uint32_t acceptedBeyondK{0};             //!< accepts with X >= K
-    uint32_t malformed{0};                   //!< decisions breaking the reason/keepEom rules
-    uint32_t frameViolations{0};             //!< non-EOM accepts after a refused non-EOM cell
-    bool invariantsHeld{true};               //!< AtmPortState identities after every step
+    uint32_t malformed{0};       //!< decisions breaking the reason, keepEom or purge-front rules
+    uint32_t frameViolations{0}; //!< non-EOM accepts after a refused non-EOM cell
+    bool invariantsHeld{true};   //!< AtmPortState identities after every step
 };
 
 /// @return the policies under contract (every constructible AtmBufferPolicy subclass)
@@ -99,14 +99,18 @@ RandomRun(Ptr<AtmBufferPolicy> policy,
             const AtmCell cell = MakePduCell(vc, next[vc], count[vc], rng() % 4 == 0);
             const bool eom = cell.IsEndOfPdu();
             const uint32_t before = state.GetCellsInBuffer();
+            const uint32_t wholeExcess = state.GetVcPurgeablePdus(vc);
             const PolicyDriver::Outcome out = port.Offer(cell);
             ++log.offered;
             if (out.consulted)
             {
                 const AtmAdmitDecision& d = out.decision;
                 log.decisions.push_back(d);
-                log.malformed += (d.IsAccept() != (d.reason == nullptr)) ? 1 : 0;
+                log.malformed += (d.NeedsReason() != (d.reason != nullptr)) ? 1 : 0;
                 log.malformed += (d.keepEom && d.action != AtmAdmitDecision::DROP_FRAME) ? 1 : 0;
+                log.malformed +=
+                    (d.action == AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT && wholeExcess == 0) ? 1
+                                                                                               : 0;
                 log.acceptedBeyondK += (d.IsAccept() && before >= bufferCells) ? 1 : 0;
             }
             log.refused += out.accepted ? 0 : 1;
@@ -137,7 +141,8 @@ class BufferPolicyNeverOverfillsTestCase : public TestCase
   public:
     BufferPolicyNeverOverfillsTestCase()
         : TestCase("Every registered buffer policy never accepts a cell when X >= BufferCells, "
-                   "and gives a reason with every drop only")
+                   "gives a reason with every drop or purge only, and purges from the front only "
+                   "a VC with a whole non-eligible PDU queued")
     {
     }
 

@@ -18,6 +18,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,8 +28,9 @@
  * @file
  * @ingroup atm-tests
  * Tests of AtmOutputPort without a transmitter: ledger against traces, buffer limit, the frame
- * state machine driven by scripted decisions, SANDIA's drop-whole and its headSent edge case, and
- * scheduler integration.
+ * state machine driven by scripted decisions, SANDIA's drop-whole and its headSent edge case,
+ * drop-from-front (ACCEPT_AND_PURGE_FRONT) and the PDUs it must never touch, the port against
+ * the test model of it under random purges, and scheduler integration.
  */
 
 using namespace ns3;
@@ -677,6 +680,467 @@ class OutputPortHeadSentTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/**
+ * @ingroup atm-tests
+ * @brief Test-only cell scheduler: serves the backlogged queues in the order they became
+ *        backlogged (as FifoCellScheduler) and logs every notification, "B<q>" backlogged,
+ *        "E<q>" emptied, "S<q>" served, separated by spaces.
+ *
+ * Its TypeId has no constructor, so the scheduler contract suite does not pick it up.
+ */
+class LoggingCellScheduler : public AtmCellScheduler
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::atmtest::LoggingCellScheduler")
+                                .SetParent<AtmCellScheduler>()
+                                .SetGroupName("Atm");
+        return tid;
+    }
+
+    std::string log; //!< the notifications, in order
+
+  private:
+    /**
+     * @param what the event letter
+     * @param queue the queue
+     */
+    void Note(char what, uint32_t queue)
+    {
+        log += (log.empty() ? "" : " ") + std::string(1, what) + std::to_string(queue);
+    }
+
+    void DoNotifyBacklogged(uint32_t queue) override
+    {
+        Note('B', queue);
+        m_order.push_back(queue);
+    }
+
+    void DoNotifyEmptied(uint32_t queue) override
+    {
+        Note('E', queue);
+        for (auto it = m_order.begin(); it != m_order.end(); ++it)
+        {
+            if (*it == queue)
+            {
+                m_order.erase(it);
+                break;
+            }
+        }
+    }
+
+    void DoNotifyServed(uint32_t queue) override
+    {
+        Note('S', queue);
+    }
+
+    std::optional<uint32_t> DoSelectQueue(const AtmPortState& state, Time now) override
+    {
+        for (uint32_t q : m_order)
+        {
+            if (state.IsQueueEligible(q))
+            {
+                return q;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::deque<uint32_t> m_order; //!< backlogged queues, oldest first
+};
+
+/**
+ * @param port a port
+ * @param vc a VC
+ * @return "X_i/non-eligible/whole" of the VC in the port's state, e.g. "5/3/1"
+ */
+std::string
+Counts(Ptr<AtmOutputPort> port, uint32_t vc)
+{
+    const AtmPortState& s = port->GetState();
+    return std::to_string(s.GetVcCells(vc)) + "/" + std::to_string(s.GetVcNonEligibleCells(vc)) +
+           "/" + std::to_string(s.GetVcPurgeablePdus(vc));
+}
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief ACCEPT_AND_PURGE_FRONT in a shared FIFO: the VC's oldest whole non-eligible PDU leaves
+ *        from the middle of the FIFO, the other VCs' cells around it and the VC's newer PDUs
+ *        stay, in order; ledgers, drop tables and traces count the purged cells.
+ */
+class OutputPortPurgeFrontTestCase : public TestCase
+{
+  public:
+    OutputPortPurgeFrontTestCase()
+        : TestCase("ACCEPT_AND_PURGE_FRONT removes the VC's oldest whole non-eligible PDU from the "
+                   "middle of a shared FIFO, keeps the other VCs' cells and the VC's newer PDUs "
+                   "in order, stores the arriving cell, and counts the purged cells in the "
+                   "ledgers, the drop tables and the traces")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakeOutputPort(30, AtmOutputPort::SHARED, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::GFR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::GFR);
+        const uint32_t v2 = port->AddVc(AtmServiceCategory::GFR);
+        // VC 0: P1 (3 cells, CLP = 1) and P2 (2 cells, CLP = 1), with VC 1 and 2 cells between.
+        port->Receive(MakePduCell(v0, 0, 3, true), v0);
+        port->Receive(MakePduCell(v1, 0, 4), v1);
+        port->Receive(MakePduCell(v0, 1, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "2/2/0", "P1 incomplete: not whole yet");
+        port->Receive(MakePduCell(v0, 2, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "3/3/1", "P1 complete: one whole PDU");
+        port->Receive(MakePduCell(v2, 0, 1), v2);
+        port->Receive(MakePduCell(v0, 0, 2, true), v0);
+        port->Receive(MakePduCell(v1, 1, 4), v1);
+        port->Receive(MakePduCell(v0, 1, 2, true), v0);
+        port->Receive(MakePduCell(v1, 2, 4), v1);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "5/5/2", "P1 and P2 whole");
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v1), "3/0/0", "VC 1: eligible cells");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetNonEligibleCells(), 5U, "Q_CLP1");
+        // P3 of VC 0 arrives: P1 goes from the front, P3's first cell enters.
+        policy->script = {AtmAdmitDecision::AcceptAndPurgeFront(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(v0, 0, 2, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 7U, "9 cells - 3 purged + 1 stored");
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "3/3/1", "P2 and P3's first cell; P2 whole");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::ACCEPT,
+                              "the arriving PDU continues as an accepted one");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 3U, "P1's three cells purged");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, ScriptedBufferPolicy::REASON_A),
+                              3U,
+                              "purged cells under the decision's reason");
+        NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(ScriptedBufferPolicy::REASON_A), 3U, "port");
+        NS_TEST_ASSERT_MSG_EQ(counter.dropReasons.size(), 3U, "three CellDrop events");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1U, "one FrameDrop, for P1");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[0].first, v0, "FrameDrop VC");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[0].second,
+                              ScriptedBufferPolicy::REASON_A,
+                              "FrameDrop reason");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 3), true, "VC 0 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 7), true, "port ledger");
+        // P3 completes (whole again: the purge damaged P1, not the arriving PDU); a single-cell
+        // P4 then takes P2's place.
+        port->Receive(MakePduCell(v0, 1, 2, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "4/4/2", "P2 and P3 whole");
+        policy->script = {AtmAdmitDecision::AcceptAndPurgeFront(ScriptedBufferPolicy::REASON_B)};
+        port->Receive(MakePduCell(v0, 0, 1, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "3/3/2", "P3 and P4 whole");
+        port->Receive(MakePduCell(v1, 3, 4), v1);
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 2U, "one FrameDrop per purged PDU");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, ScriptedBufferPolicy::REASON_B), 2U, "P2");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).framesDropped, 2U, "framesDropped");
+        // Five departures: P3's first cell leaves, so P3 is no longer whole.
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            port->Dequeue(Seconds(0));
+        }
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "2/2/1", "P3's tail and P4; only P4 whole");
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), 3U, "three cells left");
+        NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues),
+                              "1.0 2.0 1.1 1.2 0.0 0.1 0.0 1.3",
+                              "the FIFO order, P1 and P2 unlinked");
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "0/0/0", "empty");
+        const AtmPortVcStats& s0 = port->GetVcStats(v0);
+        NS_TEST_ASSERT_MSG_EQ(s0.cellsArrived, 8U, "VC 0 arrived");
+        NS_TEST_ASSERT_MSG_EQ(s0.cellsAccepted, 8U, "VC 0 accepted");
+        NS_TEST_ASSERT_MSG_EQ(s0.cellsPurged, 5U, "VC 0 purged");
+        NS_TEST_ASSERT_MSG_EQ(s0.cellsDropped, 5U, "VC 0 dropped (all purged)");
+        NS_TEST_ASSERT_MSG_EQ(s0.cellsDeparted, 3U, "VC 0 departed");
+        NS_TEST_ASSERT_MSG_EQ(counter.Get(v0).dropped, 5U, "VC 0 CellDrop traces");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v1), 0), true, "VC 1 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v2), 0), true, "VC 2 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "port ledger");
+        NS_TEST_ASSERT_MSG_EQ(port->GetStats().cellsArrived, 13U, "port arrived");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A front purge that empties the VC's queue: the scheduler hears NotifyEmptied, then
+ *        NotifyBacklogged for the arriving cell.
+ */
+class OutputPortPurgeFrontEmptiesQueueTestCase : public TestCase
+{
+  public:
+    OutputPortPurgeFrontEmptiesQueueTestCase()
+        : TestCase("ACCEPT_AND_PURGE_FRONT that empties a per-VC queue tells the scheduler the "
+                   "queue emptied, then that the arriving cell backlogged it again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<LoggingCellScheduler> scheduler = CreateObject<LoggingCellScheduler>();
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::PER_VC, policy, scheduler);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::GFR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::GFR);
+        port->Receive(MakePduCell(v0, 0, 2, true), v0);
+        port->Receive(MakePduCell(v0, 1, 2, true), v0);
+        port->Receive(MakePduCell(v1, 0, 3), v1);
+        NS_TEST_ASSERT_MSG_EQ(scheduler->log, "B0 B1", "both queues backlogged");
+        policy->script = {AtmAdmitDecision::AcceptAndPurgeFront(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(v0, 0, 1, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(scheduler->log,
+                              "B0 B1 E0 B0",
+                              "queue 0 emptied by the purge, then backlogged by the new cell");
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "1/1/1", "only the new single-cell PDU");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetQueueCells(0), 1U, "queue 0");
+        // The scheduler's order now has queue 1 first.
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->vc, v1, "queue 1 first");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->vc, v0, "then queue 0");
+        NS_TEST_ASSERT_MSG_EQ(scheduler->log, "B0 B1 E0 B0 S1 E1 S0 E0", "served and emptied");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "port ledger");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 2U, "two purged");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief The PDUs a front purge must never touch: one whose first cell has left, one whose EOM
+ *        has not arrived, one that lost a cell (PPD) and eligible ones; a PDU tagged at entry
+ *        (ACCEPT_TAGGED) is non-eligible and can be purged.
+ */
+class OutputPortPurgeFrontNeverTestCase : public TestCase
+{
+  public:
+    OutputPortPurgeFrontNeverTestCase()
+        : TestCase("ACCEPT_AND_PURGE_FRONT never purges a PDU whose first cell has left, whose "
+                   "EOM has not arrived, which lost a cell or which is eligible; it purges the "
+                   "oldest whole non-eligible PDU behind them, a tagged one included")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakeOutputPort(40, AtmOutputPort::SHARED, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::GFR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::GFR);
+        const uint32_t v2 = port->AddVc(AtmServiceCategory::GFR);
+        // A (VC 0, CLP = 1): its first cell leaves before its EOM arrives.
+        port->Receive(MakePduCell(v0, 0, 3, true), v0);
+        port->Receive(MakePduCell(v0, 1, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->index, 0U, "A's first cell leaves");
+        port->Receive(MakePduCell(v0, 2, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "2/2/0", "A: head sent, not whole");
+        // B (VC 1, CLP = 1): its middle cell is dropped, its EOM kept (PPD).
+        policy->script = {AtmAdmitDecision::Accept(),
+                          AtmAdmitDecision::DropFrame(ScriptedBufferPolicy::REASON_B, true)};
+        port->Receive(MakePduCell(v1, 0, 3, true), v1);
+        port->Receive(MakePduCell(v1, 1, 3, true), v1);
+        port->Receive(MakePduCell(v1, 2, 3, true), v1);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v1), "2/2/0", "B: lost a cell, not whole");
+        // C (VC 2, eligible) and D (VC 0, CLP = 1, EOM not yet arrived).
+        port->Receive(MakePduCell(v2, 0, 2), v2);
+        port->Receive(MakePduCell(v2, 1, 2), v2);
+        port->Receive(MakePduCell(v0, 0, 3, true), v0);
+        port->Receive(MakePduCell(v0, 1, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v2), "2/0/0", "C: eligible");
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "4/4/0", "D: no EOM yet");
+        // E (VC 2): CLP = 0 cells tagged at entry, so non-eligible and whole.
+        policy->script = {AtmAdmitDecision::AcceptTagged(), AtmAdmitDecision::AcceptTagged()};
+        port->Receive(MakePduCell(v2, 0, 2), v2);
+        port->Receive(MakePduCell(v2, 1, 2), v2);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v2), "4/2/1", "E: tagged, whole");
+        // F (VC 2) takes E's place; C, older but eligible, stays.
+        policy->script = {AtmAdmitDecision::AcceptAndPurgeFront(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(v2, 0, 2, true), v2);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v2), "3/1/0", "C and F's first cell");
+        // D completes; G (VC 0) takes D's place; A's remaining cells, older, stay.
+        port->Receive(MakePduCell(v0, 2, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "5/5/1", "D whole");
+        policy->script = {AtmAdmitDecision::AcceptAndPurgeFront(ScriptedBufferPolicy::REASON_A)};
+        port->Receive(MakePduCell(v0, 0, 1, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v0), "3/3/1", "A's two cells and G, whole");
+        port->Receive(MakePduCell(v2, 1, 2, true), v2);
+        NS_TEST_ASSERT_MSG_EQ(Counts(port, v2), "4/2/1", "F whole");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+        Drain(port);
+        NS_TEST_ASSERT_MSG_EQ(Str(counter.dequeues),
+                              "0.0 0.1 0.2 1.0 1.2 2.0 2.1 2.0 0.0 2.1",
+                              "A, B (damaged, delimited), C, F and G leave in FIFO order");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 3U, "D purged");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v1).cellsPurged, 0U, "B never purged");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v2).cellsPurged, 2U, "E purged");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).framesDropped, 1U, "D");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v1).framesDropped, 1U, "B");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v2).framesDropped, 1U, "E");
+        for (uint32_t vc : {v0, v1, v2})
+        {
+            NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(vc), 0), true, "VC ledger " << vc);
+            NS_TEST_ASSERT_MSG_EQ(Counts(port, vc), "0/0/0", "drained " << vc);
+        }
+    }
+};
+
+namespace
+{
+
+/**
+ * @ingroup atm-tests
+ * @brief Test-only policy making pseudo-random decisions of every kind, including the two
+ *        purges (a front purge only for a VC with a whole non-eligible PDU).
+ */
+class RandomPurgePolicy : public AtmBufferPolicy
+{
+  public:
+    /// Drop reason of the purges and frame drops.
+    static constexpr char REASON[] = "Random: decision";
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::atmtest::RandomPurgePolicy")
+                                .SetParent<AtmBufferPolicy>()
+                                .SetGroupName("Atm");
+        return tid;
+    }
+
+    /// @param seed the generator's seed
+    void Seed(uint32_t seed)
+    {
+        m_rng.seed(seed);
+    }
+
+  private:
+    AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
+    {
+        const bool room = state.GetCellsInBuffer() < state.GetBufferCells();
+        const uint32_t r = m_rng() % 20;
+        if (r < 6 && room && state.GetVcPurgeablePdus(vc) > 0)
+        {
+            return AtmAdmitDecision::AcceptAndPurgeFront(REASON);
+        }
+        if (r < 7)
+        {
+            return AtmAdmitDecision::DropFrame(REASON, m_rng() % 2 == 0);
+        }
+        if (r < 8)
+        {
+            return AtmAdmitDecision::DropAndPurgeTail(REASON);
+        }
+        if (r < 9 && room)
+        {
+            return AtmAdmitDecision::AcceptTagged();
+        }
+        return room ? AtmAdmitDecision::Accept() : AtmAdmitDecision::DropFrame(REASON, true);
+    }
+
+    std::mt19937 m_rng; //!< the decisions' generator
+};
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief The port and the test model of it (PolicyDriver) agree step by step on random
+ *        decisions with both purges and random departures.
+ */
+class OutputPortPurgeModelTestCase : public TestCase
+{
+  public:
+    /// @param mode the queue mode
+    explicit OutputPortPurgeModelTestCase(AtmOutputPort::QueueMode mode)
+        : TestCase("Over random PDUs, decisions of every kind with front and tail purges, and "
+                   "departures, the port's per-VC cells, non-eligible cells and whole "
+                   "non-eligible PDUs equal those of the test model, and its ledgers hold (" +
+                   ModeName(mode) + ")"),
+          m_mode(mode)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t K = 12;
+        const uint32_t nVcs = 3;
+        Ptr<RandomPurgePolicy> a = CreateObject<RandomPurgePolicy>();
+        Ptr<RandomPurgePolicy> b = CreateObject<RandomPurgePolicy>();
+        a->Seed(5);
+        b->Seed(5);
+        Ptr<AtmOutputPort> port = MakeOutputPort(K, m_mode, a);
+        AtmPortState model = MakePerVcState(K, nVcs);
+        for (uint32_t vc = 0; vc < nVcs; ++vc)
+        {
+            port->AddVc(AtmServiceCategory::GFR);
+        }
+        PolicyDriver driver(b, model);
+        std::mt19937 rng(11);
+        std::vector<uint16_t> next(nVcs, 0);
+        std::vector<uint16_t> count(nVcs, 0);
+        std::vector<bool> clp(nVcs, false);
+        uint64_t frontPurges = 0;
+        bool same = true;
+        for (uint32_t step = 0; step < 20000 && same; ++step)
+        {
+            const uint32_t vc = rng() % nVcs;
+            if (rng() % 10 < 6)
+            {
+                if (next[vc] == 0)
+                {
+                    count[vc] = static_cast<uint16_t>(1 + rng() % 5);
+                    clp[vc] = rng() % 2 == 0;
+                }
+                const AtmCell cell = MakePduCell(vc, next[vc], count[vc], clp[vc]);
+                const uint64_t purgedBefore = port->GetStats().cellsPurged;
+                const PolicyDriver::Outcome out = driver.Offer(cell);
+                port->Receive(cell, vc);
+                same = same && port->GetStats().cellsPurged - purgedBefore == out.purged;
+                frontPurges +=
+                    (out.decision.action == AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT) ? 1 : 0;
+                next[vc] = cell.IsEndOfPdu() ? 0 : static_cast<uint16_t>(next[vc] + 1);
+            }
+            else if (const std::optional<AtmCell> c = port->Dequeue(Seconds(0)))
+            {
+                driver.Depart(c->vc);
+            }
+            const AtmPortState& s = port->GetState();
+            for (uint32_t v = 0; v < nVcs; ++v)
+            {
+                same = same && s.GetVcCells(v) == model.GetVcCells(v) &&
+                       s.GetVcNonEligibleCells(v) == model.GetVcNonEligibleCells(v) &&
+                       s.GetVcPurgeablePdus(v) == model.GetVcPurgeablePdus(v) &&
+                       s.GetFrameState(v) == model.GetFrameState(v) &&
+                       Conserved(port->GetVcStats(v), s.GetVcCells(v));
+            }
+            same = same && s.CheckInvariants() && model.CheckInvariants();
+            NS_TEST_ASSERT_MSG_EQ(same, true, "port and model differ at step " << step);
+        }
+        NS_TEST_ASSERT_MSG_GT(frontPurges, 100U, "the run exercises front purges");
+        NS_TEST_ASSERT_MSG_GT(port->GetStats().cellsPurged, 200U, "and purged cells");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), port->GetCellsInQueue()), true, "ledger");
+    }
+
+    AtmOutputPort::QueueMode m_mode; //!< queue mode
+};
+
 /**
  * @ingroup atm-tests
  * @brief ACCEPT_TAGGED stores the cell with CLP = 1; ACCEPT leaves CLP alone.
@@ -1007,6 +1471,11 @@ class AtmOutputPortTestSuite : public TestSuite
         AddTestCase(new OutputPortPurgeTailTestCase(AtmOutputPort::SHARED), ATM_TEST_QUICK);
         AddTestCase(new OutputPortPurgeTailTestCase(AtmOutputPort::PER_VC), ATM_TEST_QUICK);
         AddTestCase(new OutputPortHeadSentTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeFrontTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeFrontEmptiesQueueTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeFrontNeverTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeModelTestCase(AtmOutputPort::SHARED), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortPurgeModelTestCase(AtmOutputPort::PER_VC), ATM_TEST_QUICK);
         AddTestCase(new OutputPortTaggingTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortFrameDropOnceTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortRoundRobinTestCase, ATM_TEST_QUICK);

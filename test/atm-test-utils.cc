@@ -252,11 +252,12 @@ ConstructibleSubclasses(TypeId base)
 PolicyDriver::PolicyDriver(Ptr<AtmBufferPolicy> policy, AtmPortState& state)
     : m_policy(policy),
       m_state(state),
-      m_pduQueued(state.GetNVcs(), 0)
+      m_vcs(state.GetNVcs())
 {
     for (uint32_t vc = 0; vc < state.GetNVcs(); ++vc)
     {
         m_policy->NotifyVcAdded(vc);
+        m_vcs[vc].cells.resize(state.GetVcCells(vc), Queued{0, true});
     }
 }
 
@@ -266,8 +267,11 @@ PolicyDriver::Offer(const AtmCell& cell)
     // The port's frame state machine, as specified in AtmAdmitDecision's description.
     Outcome out;
     const uint32_t vc = cell.vc;
+    Vc& v = m_vcs[vc];
     const bool eom = cell.IsEndOfPdu();
+    const bool first = m_state.GetFrameState(vc) == AtmFrameState::IDLE;
     const bool room = m_state.GetCellsInBuffer() < m_state.GetBufferCells();
+    bool eligible = cell.IsEligible();
     AtmFrameState next = eom ? AtmFrameState::IDLE : AtmFrameState::ACCEPT;
     switch (m_state.GetFrameState(vc))
     {
@@ -285,8 +289,34 @@ PolicyDriver::Offer(const AtmCell& cell)
         switch (out.decision.action)
         {
         case AtmAdmitDecision::ACCEPT:
+            out.accepted = true;
+            break;
         case AtmAdmitDecision::ACCEPT_TAGGED:
             out.accepted = true;
+            eligible = false; // stored with CLP = 1
+            break;
+        case AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT:
+            out.accepted = true;
+            if (!v.whole.empty())
+            {
+                // The oldest whole non-eligible PDU: its cells are contiguous in the VC's order.
+                const uint64_t victim = v.whole.front();
+                v.whole.pop_front();
+                m_state.RemovePurgeablePdu(vc);
+                for (auto it = v.cells.begin(); it != v.cells.end();)
+                {
+                    if (it->pdu == victim)
+                    {
+                        m_state.OnDequeue(vc, it->eligible);
+                        ++out.purged;
+                        it = v.cells.erase(it);
+                    }
+                    else
+                    {
+                        ++it;
+                    }
+                }
+            }
             break;
         case AtmAdmitDecision::DROP_CELL:
             break;
@@ -297,9 +327,17 @@ PolicyDriver::Offer(const AtmCell& cell)
             }
             break;
         case AtmAdmitDecision::DROP_AND_PURGE_TAIL:
-            for (; m_pduQueued[vc] > 0; --m_pduQueued[vc])
+            if (v.headSent)
             {
-                m_state.OnDequeue(vc);
+                // The port's fallback (AtmOutputPort): no purge, keep the EOM if there is room.
+                next = eom ? AtmFrameState::IDLE : AtmFrameState::DROP_PPD;
+                break;
+            }
+            // The PDU's queued cells are the VC's newest.
+            while (!v.cells.empty() && v.cells.back().pdu == v.pdu)
+            {
+                m_state.OnDequeue(vc, v.cells.back().eligible);
+                v.cells.pop_back();
                 ++out.purged;
             }
             if (!eom)
@@ -312,12 +350,30 @@ PolicyDriver::Offer(const AtmCell& cell)
     }
     if (out.accepted)
     {
-        m_state.OnEnqueue(vc);
-        ++m_pduQueued[vc];
+        m_state.OnEnqueue(vc, eligible);
+        v.cells.push_back(Queued{v.pdu, eligible});
+        if (first)
+        {
+            v.firstStored = true;
+            v.firstEligible = eligible;
+        }
+    }
+    else
+    {
+        v.damaged = true;
     }
     if (eom)
     {
-        m_pduQueued[vc] = 0; // the PDU is complete: its queued cells are no longer a tail
+        if (out.accepted && v.firstStored && !v.damaged && !v.headSent && !v.firstEligible)
+        {
+            v.whole.push_back(v.pdu);
+            m_state.AddPurgeablePdu(vc);
+        }
+        ++v.pdu;
+        v.firstStored = false;
+        v.firstEligible = true;
+        v.damaged = false;
+        v.headSent = false;
     }
     m_state.SetFrameState(vc, next);
     return out;
@@ -326,14 +382,23 @@ PolicyDriver::Offer(const AtmCell& cell)
 void
 PolicyDriver::Depart(uint32_t vc)
 {
-    m_state.OnDequeue(vc);
-    // Cells leave a VC oldest first, so the PDU being received loses its cells last.
-    if (m_pduQueued[vc] > m_state.GetVcCells(vc))
+    Vc& v = m_vcs[vc];
+    NS_ABORT_MSG_IF(v.cells.empty(), "PolicyDriver: no cell of VC " << vc << " to depart");
+    const Queued q = v.cells.front();
+    v.cells.pop_front();
+    if (!v.whole.empty() && v.whole.front() == q.pdu)
     {
-        m_pduQueued[vc] = m_state.GetVcCells(vc);
+        v.whole.pop_front(); // its first cell leaves: no longer whole
+        m_state.RemovePurgeablePdu(vc);
     }
+    if (q.pdu == v.pdu)
+    {
+        v.headSent = true;
+    }
+    m_state.OnDequeue(vc, q.eligible);
     AtmCell cell;
     cell.vc = vc;
+    cell.clp = !q.eligible;
     m_policy->NotifyDeparture(m_state, vc, cell);
 }
 

@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <set>
 #include <string>
@@ -274,7 +275,10 @@ std::vector<TypeId> ConstructibleSubclasses(TypeId base);
  * @brief Drives a buffer policy as the output port will (the policy decides, the port executes): it
  * runs the port's per-VC frame state machine on an AtmPortState, consults the policy in IDLE and
  * ACCEPT, and executes each AtmAdmitDecision as documented there. No cells are stored: per VC it
- * counts the queued cells of the PDU being received, which DROP_AND_PURGE_TAIL removes.
+ * keeps, oldest first, the eligibility and PDU of each queued cell, so that DROP_AND_PURGE_TAIL
+ * removes the queued cells of the PDU being received and ACCEPT_AND_PURGE_FRONT the VC's oldest
+ * whole non-eligible PDU, and it keeps the state's non-eligible counts and whole non-eligible
+ * PDUs (AtmPortState::GetVcPurgeablePdus()) as the port does.
  */
 class PolicyDriver
 {
@@ -285,13 +289,14 @@ class PolicyDriver
         bool consulted{false};     //!< the policy was asked
         AtmAdmitDecision decision; //!< its decision (when consulted)
         bool accepted{false};      //!< the cell entered the buffer
-        uint32_t purged{0};        //!< queued cells removed by DROP_AND_PURGE_TAIL
+        uint32_t purged{0};        //!< queued cells removed by a purge (tail or front)
     };
 
     /**
      * @brief Attach to a policy and a state; tells the policy about every VC of the state.
      * @param policy the policy
-     * @param state the port state (must outlive the driver)
+     * @param state the port state (must outlive the driver; its cells, if any, count as
+     *        eligible cells of PDUs already complete)
      */
     PolicyDriver(Ptr<AtmBufferPolicy> policy, AtmPortState& state);
 
@@ -304,15 +309,35 @@ class PolicyDriver
     Outcome Offer(const AtmCell& cell);
 
     /**
-     * @brief Transmit the oldest cell of a VC (which must hold one) and notify the policy.
+     * @brief Transmit the oldest cell of a VC (which must hold one) and notify the policy with a
+     *        cell of that VC that is eligible iff the departed cell was (CLP = 1 if not).
      * @param vc the VC
      */
     void Depart(uint32_t vc);
 
   private:
-    Ptr<AtmBufferPolicy> m_policy;     //!< the policy
-    AtmPortState& m_state;             //!< the state
-    std::vector<uint32_t> m_pduQueued; //!< per VC: queued cells of the PDU being received
+    /// A queued cell, as far as the port's purges need it.
+    struct Queued
+    {
+        uint64_t pdu{0};     //!< the PDU it belongs to (per-VC sequence number, from 1)
+        bool eligible{true}; //!< AtmCell::IsEligible() as stored
+    };
+
+    /// Per-VC record.
+    struct Vc
+    {
+        std::deque<Queued> cells;   //!< queued cells, oldest first
+        std::deque<uint64_t> whole; //!< whole non-eligible PDUs queued, oldest first
+        uint64_t pdu{1};            //!< sequence number of the PDU being received
+        bool firstStored{false};    //!< its first cell was stored
+        bool firstEligible{true};   //!< that cell's eligibility
+        bool damaged{false};        //!< a cell of it was dropped
+        bool headSent{false};       //!< a cell of it has departed
+    };
+
+    Ptr<AtmBufferPolicy> m_policy; //!< the policy
+    AtmPortState& m_state;         //!< the state
+    std::vector<Vc> m_vcs;         //!< per-VC records
 };
 
 /**

@@ -37,6 +37,10 @@ Names()
             {"wfba", "ns3::WfbaBufferPolicy"},
             {"dfba", "ns3::DfbaBufferPolicy"},
             {"tba", "ns3::TbaBufferPolicy"},
+            {"ea98-1", "ns3::Ea98DropFromFrontBufferPolicy"},
+            {"ea98-2", "ns3::Ea98PerVcAccountingBufferPolicy"},
+            {"ea98-3", "ns3::Ea98CombinedBufferPolicy"},
+            {"vq", "ns3::VirtualQueueBufferPolicy"},
         },
         AtmBufferPolicy::GetTypeId(),
         "AtmBufferPolicy");

@@ -45,6 +45,10 @@ namespace ns3
  * | `wfba`         | ns3::WfbaBufferPolicy             | BON ch. 8, eq. 8.6 (HK)       |
  * | `dfba`         | ns3::DfbaBufferPolicy             | JAIN AF-405, GFRJ (GFR)       |
  * | `tba`          | ns3::TbaBufferPolicy              | BON ch. 8.3, appendix B       |
+ * | `ea98-1`       | ns3::Ea98DropFromFrontBufferPolicy | BON ch. 8 (Elloumi & Afifi)  |
+ * | `ea98-2`       | ns3::Ea98PerVcAccountingBufferPolicy | BON ch. 8 (Elloumi & Afifi) |
+ * | `ea98-3`       | ns3::Ea98CombinedBufferPolicy     | BON ch. 8 (Elloumi & Afifi)   |
+ * | `vq`           | ns3::VirtualQueueBufferPolicy     | BON Figs 8.25-8.26 (Siu et al.) |
  *
  * Any registered TypeId name of an AtmBufferPolicy subclass is accepted as well, so a new
  * policy is usable by its TypeId without an entry here.

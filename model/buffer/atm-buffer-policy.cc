@@ -23,10 +23,11 @@ operator<<(std::ostream& os, const AtmAdmitDecision& decision)
                                         "ACCEPT_TAGGED",
                                         "DROP_CELL",
                                         "DROP_FRAME",
-                                        "DROP_AND_PURGE_TAIL"};
-    os << (decision.action <= AtmAdmitDecision::DROP_AND_PURGE_TAIL ? NAMES[decision.action]
-                                                                    : "invalid");
-    if (!decision.IsAccept())
+                                        "DROP_AND_PURGE_TAIL",
+                                        "ACCEPT_AND_PURGE_FRONT"};
+    os << (decision.action <= AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT ? NAMES[decision.action]
+                                                                       : "invalid");
+    if (decision.NeedsReason())
     {
         os << "(" << (decision.reason ? decision.reason : "(null)");
         if (decision.action == AtmAdmitDecision::DROP_FRAME)
@@ -90,9 +91,13 @@ AtmBufferPolicy::Admit(const AtmPortState& state, uint32_t vc, const AtmCell& ce
                   GetInstanceTypeId().GetName()
                       << ": accepted a cell with X=" << state.GetCellsInBuffer()
                       << " >= K=" << state.GetBufferCells());
-    NS_ASSERT_MSG(d.IsAccept() == (d.reason == nullptr),
+    NS_ASSERT_MSG(d.NeedsReason() == (d.reason != nullptr),
                   GetInstanceTypeId().GetName()
-                      << ": " << d << " (a drop needs a reason, an accept has none)");
+                      << ": " << d << " (a drop or purge needs a reason, an accept has none)");
+    NS_ASSERT_MSG(d.action != AtmAdmitDecision::ACCEPT_AND_PURGE_FRONT ||
+                      state.GetVcPurgeablePdus(vc) > 0,
+                  GetInstanceTypeId().GetName() << ": " << d << " for VC " << vc
+                                                << ", which has no whole non-eligible PDU queued");
     NS_ASSERT_MSG(!d.keepEom || d.action == AtmAdmitDecision::DROP_FRAME,
                   GetInstanceTypeId().GetName() << ": keepEom set on " << d);
     NS_LOG_LOGIC("vc " << vc << " X=" << state.GetCellsInBuffer() << ": " << d);

@@ -22,31 +22,48 @@ namespace ns3
  * How the port executes each action, with the resulting AtmFrameState of the cell's VC
  * (an end-of-PDU cell always leaves the VC in IDLE):
  *
- * | action              | this cell                               | rest of the PDU               |
- * |---------------------|-----------------------------------------|-------------------------------|
- * | ACCEPT              | enqueued                                | ACCEPT: offered to the policy |
- * | ACCEPT_TAGGED       | enqueued with CLP set to 1              | ACCEPT: offered to the policy |
- * | DROP_CELL           | dropped                                 | ACCEPT: offered to the policy |
- * | DROP_FRAME          | dropped                                 | keepEom ? DROP_PPD : DROP_ALL |
- * | DROP_AND_PURGE_TAIL | dropped, with the PDU's queued cells    | DROP_ALL                      |
+ * | action                | this cell                                 | rest of the PDU |
+ * |-----------------------|-------------------------------------------|-------------------------------|
+ * | ACCEPT                | enqueued                                  | ACCEPT: offered to the
+ * policy | | ACCEPT_TAGGED         | enqueued with CLP set to 1                | ACCEPT: offered to
+ * the policy | | DROP_CELL             | dropped                                   | ACCEPT:
+ * offered to the policy | | DROP_FRAME            | dropped                                   |
+ * keepEom ? DROP_PPD : DROP_ALL | | DROP_AND_PURGE_TAIL   | dropped, with the PDU's queued cells |
+ * DROP_ALL                      | | ACCEPT_AND_PURGE_FRONT| enqueued, after the VC's oldest whole
+ * | ACCEPT: offered to the policy | |                       | non-eligible PDU is removed | |
  *
  * In DROP_PPD the port drops every non-EOM cell and enqueues the EOM cell if X < K; in DROP_ALL
  * it drops every cell including the EOM. The policy is not consulted in those two states.
+ *
+ * ACCEPT_AND_PURGE_FRONT is drop-from-front for one VC (Elloumi and Afifi's variant of
+ * Double-EPD, as reviewed by O. Bonaventure, PhD thesis, Univ. de Liege 1998, ch. 8): the
+ * arriving cell enters and, in its place, the oldest PDU of the same VC that the state counts in
+ * AtmPortState::GetVcPurgeablePdus() leaves: a PDU whose first cell is not eligible
+ * (AtmCell::IsEligible() false as stored) and all of whose cells, from the first to the EOM, are
+ * in the buffer. A PDU whose first cell has left, whose EOM has not arrived or which lost a cell
+ * is never purged. The port removes that PDU first (each cell counted and traced as a purged
+ * drop with the decision's reason, the scheduler told if the VC's queue empties), then stores
+ * the arriving cell; the VC's frame state is that of ACCEPT. It is an accept: X < K is required
+ * as for ACCEPT. A policy returns it only when GetVcPurgeablePdus(vc) >= 1; if the VC has no
+ * such PDU the port stores the cell and purges nothing. The policy is not told of the purged
+ * cells one by one (as for DROP_AND_PURGE_TAIL); the state it sees reflects them.
  */
 struct AtmAdmitDecision
 {
     /// The action.
     enum Action : uint8_t
     {
-        ACCEPT,              //!< enqueue the cell
-        ACCEPT_TAGGED,       //!< enqueue the cell with CLP = 1
-        DROP_CELL,           //!< drop this cell only
-        DROP_FRAME,          //!< drop this cell and the rest of its PDU (EOM per keepEom)
-        DROP_AND_PURGE_TAIL, //!< drop the whole PDU, also its cells already queued (SANDIA)
+        ACCEPT,                 //!< enqueue the cell
+        ACCEPT_TAGGED,          //!< enqueue the cell with CLP = 1
+        DROP_CELL,              //!< drop this cell only
+        DROP_FRAME,             //!< drop this cell and the rest of its PDU (EOM per keepEom)
+        DROP_AND_PURGE_TAIL,    //!< drop the whole PDU, also its cells already queued (SANDIA)
+        ACCEPT_AND_PURGE_FRONT, //!< enqueue the cell, removing the VC's oldest whole
+                                //!< non-eligible PDU (drop-from-front)
     };
 
     Action action{ACCEPT};       //!< the action
-    const char* reason{nullptr}; //!< drop reason, a policy's constant (null for accepts)
+    const char* reason{nullptr}; //!< drop reason, a policy's constant (null for plain accepts)
     bool keepEom{false};         //!< DROP_FRAME only: keep the PDU's EOM cell if there is room
 
     /// @return an ACCEPT decision
@@ -89,10 +106,28 @@ struct AtmAdmitDecision
         return AtmAdmitDecision{DROP_AND_PURGE_TAIL, reason, false};
     }
 
-    /// @return true for ACCEPT and ACCEPT_TAGGED
+    /**
+     * @param reason the reason the purged cells are dropped with (a static constant of the
+     *        policy)
+     * @return an ACCEPT_AND_PURGE_FRONT decision
+     */
+    static AtmAdmitDecision AcceptAndPurgeFront(const char* reason)
+    {
+        return AtmAdmitDecision{ACCEPT_AND_PURGE_FRONT, reason, false};
+    }
+
+    /// @return true for the actions that store the cell: ACCEPT, ACCEPT_TAGGED and
+    ///         ACCEPT_AND_PURGE_FRONT
     bool IsAccept() const
     {
-        return action == ACCEPT || action == ACCEPT_TAGGED;
+        return action == ACCEPT || action == ACCEPT_TAGGED || action == ACCEPT_AND_PURGE_FRONT;
+    }
+
+    /// @return true for the actions that drop cells and so need a reason: every action but
+    ///         ACCEPT and ACCEPT_TAGGED (ACCEPT_AND_PURGE_FRONT drops the purged cells)
+    bool NeedsReason() const
+    {
+        return action != ACCEPT && action != ACCEPT_TAGGED;
     }
 
     /**
@@ -147,8 +182,12 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  * Contract every policy satisfies (checked by NS_ASSERT in Admit() where cheap, and for every
  * registered subclass by the "atm-buffer-policy-contract" test suite):
  * - never ACCEPT or ACCEPT_TAGGED when X >= K (GetCellsInBuffer() >= GetBufferCells());
- * - every drop carries a non-null reason, one of the class's `static constexpr char` constants
- *   (compared by pointer); an accept carries none; keepEom is set only with DROP_FRAME;
+ * - every decision that drops cells (AtmAdmitDecision::NeedsReason(): the drops and
+ *   ACCEPT_AND_PURGE_FRONT) carries a non-null reason, one of the class's `static constexpr
+ *   char` constants (compared by pointer); ACCEPT and ACCEPT_TAGGED carry none; keepEom is set
+ *   only with DROP_FRAME;
+ * - ACCEPT_AND_PURGE_FRONT only when the VC has a whole non-eligible PDU queued
+ *   (AtmPortState::GetVcPurgeablePdus(vc) >= 1);
  * - if IsFrameAware(): once a non-EOM cell of a PDU has been refused, no later non-EOM cell of
  *   that PDU is accepted (a frame-aware policy drops the rest of a damaged PDU, as PPD does);
  * - the decision is a function of (state, vc, cell, the policy's own state); a randomised policy

@@ -143,6 +143,15 @@ AtmDualThresholdBufferPolicy::GetLboCells(uint32_t bufferCells) const
 }
 
 AtmAdmitDecision
+AtmDualThresholdBufferPolicy::AdmitNonEligibleAboveLbo(const AtmPortState& /* state */,
+                                                       uint32_t /* vc */,
+                                                       uint32_t /* q */,
+                                                       uint32_t /* hbo */) const
+{
+    return RejectFrame(GetLowReason());
+}
+
+AtmAdmitDecision
 AtmDualThresholdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell)
 {
     if (IsFirstCell(state, vc))
@@ -154,7 +163,12 @@ AtmDualThresholdBufferPolicy::DoAdmit(const AtmPortState& state, uint32_t vc, co
         const uint32_t q = state.GetCellsInBuffer();
         if (!cell.IsEligible() && q >= lbo)
         {
-            return RejectFrame(GetLowReason());
+            const AtmAdmitDecision d = AdmitNonEligibleAboveLbo(state, vc, q, hbo);
+            if (!d.IsAccept() || HasRoom(state, cell))
+            {
+                return d;
+            }
+            return Overflow(GetBufferFullReason());
         }
         if (q >= hbo && !MayExceedHbo(state, vc))
         {

@@ -31,7 +31,11 @@ namespace ns3
  * @verbatim
    Admit(state, v, cell):
        if first cell of a PDU (v's frame state IDLE):
-           if not cell.IsEligible() and Q >= LBO:           DROP_FRAME(low reason)
+           if not cell.IsEligible() and Q >= LBO:
+               d = AdmitNonEligibleAboveLbo(state, v, Q, HBO)   // default DROP_FRAME(low reason)
+               if d refuses: d
+               else if HasRoom(cell): d                         // ACCEPT or ACCEPT_AND_PURGE_FRONT
+               else: DROP_FRAME(buffer-full reason, keepEom = true)
            if Q >= HBO and not MayExceedHbo(state, v):      DROP_FRAME(high reason)
        if HasRoom(cell): ACCEPT
        else:             DROP_FRAME(buffer-full reason, keepEom = true)       // PPD
@@ -49,7 +53,8 @@ namespace ns3
  * thresholds, their attributes and K. LBO = HBO is legal (eligibility then matters only through
  * MayExceedHbo()); so is the HBO = 0 that a very small K floors the default fractions to.
  *
- * A subclass defines MayExceedHbo() and its three reason constants.
+ * A subclass defines MayExceedHbo() and its three reason constants, and may override
+ * AdmitNonEligibleAboveLbo() (Elloumi and Afifi's variants do).
  */
 class AtmDualThresholdBufferPolicy : public AtmBufferPolicy
 {
@@ -79,6 +84,22 @@ class AtmDualThresholdBufferPolicy : public AtmBufferPolicy
 
   private:
     AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) final;
+
+    /**
+     * @brief The decision on the first cell of a non-eligible PDU when Q >= LBO. Default:
+     *        refuse the PDU, DROP_FRAME(GetLowReason()) as RejectFrame() builds it (BON's
+     *        Double-EPD). An accepting answer (ACCEPT, or ACCEPT_AND_PURGE_FRONT) is kept only
+     *        if the cell fits (HasRoom()); otherwise the PDU is refused as an overflow (PPD).
+     * @param state the port state
+     * @param vc the cell's VC, as an index of @p state
+     * @param q Q, the cells in the buffer (>= LBO)
+     * @param hbo HBO in cells
+     * @return the decision
+     */
+    virtual AtmAdmitDecision AdmitNonEligibleAboveLbo(const AtmPortState& state,
+                                                      uint32_t vc,
+                                                      uint32_t q,
+                                                      uint32_t hbo) const;
 
     /**
      * @brief The subclass's exception, asked on the first cell of an eligible PDU when Q >= HBO.

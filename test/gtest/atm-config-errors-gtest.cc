@@ -281,6 +281,51 @@ TEST(AtmConfigErrorsDeathTest, DoubleEpdThresholds)
         "DoubleEpdBufferPolicy: LboFraction=1 is outside \\[0, 1\\).*0 for LBO = 0");
 }
 
+TEST(AtmConfigErrorsDeathTest, Ea98Thresholds)
+{
+    // The EA98 variants share Double-EPD's thresholds and their check, under their own name.
+    AtmPortState k20(20);
+    k20.AddVc(AtmServiceCategory::GFR, k20.AddQueue(AtmServiceCategory::GFR));
+    AtmCell cell;
+    cell.pti = 1;
+    for (const char* name : {"ea98-1", "ea98-2", "ea98-3"})
+    {
+        EXPECT_DEATH(
+            {
+                Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create(name);
+                p->SetAttribute("HboCells", UintegerValue(20));
+                p->Admit(k20, 0, cell);
+            },
+            "Ea98[A-Za-z]*BufferPolicy: thresholds LBO=15 .*HBO=20 .*K=20: the policy needs "
+            "LBO <= HBO < K");
+    }
+}
+
+TEST(AtmConfigErrorsDeathTest, VirtualQueueParameters)
+{
+    AtmPortState k20(20);
+    k20.AddVc(AtmServiceCategory::GFR, k20.AddQueue(AtmServiceCategory::GFR));
+    AtmCell cell;
+    cell.pti = 1;
+    Ptr<AtmBufferPolicy> ok = AtmBufferPolicyFactory::Create("vq");
+    ok->SetAttribute("ThresholdCells", UintegerValue(19));
+    EXPECT_TRUE(ok->Admit(k20, 0, cell).IsAccept());
+    EXPECT_DEATH(
+        {
+            Ptr<AtmBufferPolicy> p = AtmBufferPolicyFactory::Create("vq");
+            p->SetAttribute("ThresholdCells", UintegerValue(20));
+            p->Admit(k20, 0, cell);
+        },
+        "VirtualQueueBufferPolicy: ThresholdCells=20 >= BufferCells=20: .*set ThresholdCells "
+        "below BufferCells");
+    EXPECT_DEATH(AtmBufferPolicyFactory::Create("vq")->SetAttribute("TimerPeriod",
+                                                                    TimeValue(MilliSeconds(-1))),
+                 "VirtualQueueBufferPolicy: TimerPeriod=-1.*is negative; give T > 0");
+    EXPECT_DEATH(
+        AtmBufferPolicyFactory::Create("vq")->SetAttribute("ThresholdFraction", DoubleValue(1.0)),
+        "VirtualQueueBufferPolicy: ThresholdFraction=1 is not in \\(0, 1\\)");
+}
+
 TEST(AtmConfigErrorsDeathTest, PerVcThresholdOutOfRange)
 {
     Ptr<PerVcThresholdBufferPolicy> p = CreateObject<PerVcThresholdBufferPolicy>();
