@@ -17,6 +17,7 @@
 #include "ns3/atm-host-cpu.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/atm-pdu-tagger-factory.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
@@ -25,6 +26,7 @@
 #include "ns3/enum.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/mcr-pdu-tagger.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
@@ -355,6 +357,46 @@ TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
         },
         "AtmOutputPort: the same ns3::EpdBufferPolicy object guards the shared buffer and the "
         "rt-VBR class buffer; give each buffer its own policy object");
+}
+
+TEST(AtmConfigErrorsDeathTest, McrPduTaggerConfiguration)
+{
+    const AtmCellRate line(100000);
+    EXPECT_DEATH(CreateObject<McrPduTagger>()->Attach(AtmTrafficContract::Ubr(), line),
+                 "McrPduTagger: McrCellsPerSec = 0 and the VC's contract \\(UBR.1.*\\) has no "
+                 "MCR; give McrCellsPerSec > 0 or a GFR contract with an MCR");
+    EXPECT_DEATH(
+        {
+            Ptr<McrPduTagger> t = CreateObject<McrPduTagger>();
+            t->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(200000)));
+            t->Attach(AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                              AtmCellRate(),
+                                              AtmCellRate(10000),
+                                              32,
+                                              32),
+                      line);
+        },
+        "McrPduTagger: MCR = 200000 cells/s exceeds PCR = 100000 cells/s; give McrCellsPerSec <= "
+        "PcrCellsPerSec");
+    EXPECT_DEATH(CreateObject<McrPduTagger>()->Attach(
+                     AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate(10000)),
+                     line),
+                 "McrPduTagger: MbsCells = 0 \\(twice the MFS\\) but the VC's contract .* has MFS "
+                 "0; give MbsCells >= 1 or a GFR contract with MfsCells >= 1");
+    EXPECT_DEATH(
+        {
+            const AtmTrafficContract gfr = AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                                                   AtmCellRate(),
+                                                                   AtmCellRate(10000),
+                                                                   32,
+                                                                   32);
+            Ptr<McrPduTagger> t = CreateObject<McrPduTagger>();
+            t->Attach(gfr, line);
+            t->Attach(gfr, line);
+        },
+        "ns3::McrPduTagger: a PDU tagger serves one VC; create one per VC");
+    EXPECT_DEATH(AtmPduTaggerFactory::Resolve("fgcra"),
+                 "AtmPduTaggerFactory: \"fgcra\" is not a PDU tagger; use one of mcr");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
