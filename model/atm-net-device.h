@@ -205,11 +205,12 @@ class AtmNetDevice : public AtmDevice
     /**
      * @brief Shape a VC's cells (TEN34, BON): PcrShaper spaces them at PCR, VbrShaper to a VBR
      *        contract, PacketTrainShaper as a 1990s adapter's per-cell spacing and inter-PDU
-     *        gap. Call after AddVc() and before the first cell is sent. The device's frame queues
-     * absorb the back-pressure (the edge never drops because of shaping, only when TxQueueBytes
-     * overflows), unless the shaper owns a buffer (AtmShaper::GetBufferCells()): that becomes the
-     * VC's limit in cells (SetVcTxQueueCells()), whose overflow refuses whole frames
-     * (VC_BUFFER_FULL). The shaper is given the VC's backlog in cells
+     *        gap, GfrShaper at a rate that follows the VC's backlog. Call after AddVc() and before
+     *        the first cell is sent. The device's frame queues absorb the back-pressure (the edge
+     *        never drops because of shaping, only when TxQueueBytes overflows), unless the shaper
+     *        owns a buffer (AtmShaper::GetBufferCells(), e.g. GfrShaper's 2000 cells): that
+     *        becomes the VC's limit in cells (SetVcTxQueueCells()), whose overflow refuses whole
+     *        frames (VC_BUFFER_FULL). The shaper is given the VC's backlog in cells
      *        (Aal5Sender::GetVcBacklogCells()) and told of every frame queued on the VC.
      * @param vc the VC index
      * @param shaper a shaper used by no other flow

@@ -40,7 +40,8 @@ namespace ns3
  * frames that would overflow it. Shapers that need none of this ignore it.
  *
  * Subclasses: PcrShaper (spacing at PCR), VbrShaper (dual GCRA: bursts at PCR up to MBS, SCR in
- * the long run), PacketTrainShaper (per-cell spacing R and inter-PDU gap I of 1990s adapters).
+ * the long run), PacketTrainShaper (per-cell spacing R and inter-PDU gap I of 1990s adapters),
+ * GfrShaper (a rate between MCR and PCR that follows the backlog and the arrival rate).
  * A shaper belongs to one flow of one link; it holds no random state and schedules nothing.
  */
 class AtmShaper : public Object

@@ -20,10 +20,12 @@
 #include "ns3/atm-pdu-tagger-factory.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/gfr-shaper.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/mcr-pdu-tagger.h"
@@ -359,6 +361,52 @@ TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
         "rt-VBR class buffer; give each buffer its own policy object");
 }
 
+/**
+ * @param configure sets attributes on the shaper
+ * @return a GfrShaper (MCR 10,000 cells/s) attached to a 100,000 cells/s link after @p configure
+ */
+template <typename F>
+Ptr<GfrShaper>
+AttachedGfrShaper(F configure)
+{
+    Ptr<GfrShaper> s = CreateObject<GfrShaper>();
+    s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(10000)));
+    configure(s);
+    s->Attach(AtmCellClock(AtmCellRate(100000)));
+    return s;
+}
+
+TEST(AtmConfigErrorsDeathTest, GfrShaperConfiguration)
+{
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("MinThresholdCells", UintegerValue(2000));
+                 }),
+                 "GfrShaper: MinThresholdCells = 2000 is not below MaxThresholdCells = 2000; give "
+                 "Min_th < Max_th");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("PcrCellsPerSec", AtmCellRateValue(AtmCellRate(5000)));
+                 }),
+                 "GfrShaper: McrCellsPerSec = 10000 exceeds the PCR 5000 cells/s; give MCR <= PCR");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(200000)));
+                 }),
+                 "exceeds the PCR 100000 cells/s \\(the link's rate\\)");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate()));
+                 }),
+                 "GfrShaper: McrCellsPerSec is not set");
+    EXPECT_DEATH(
+        AttachedGfrShaper([](Ptr<GfrShaper> s) { s->SetAttribute("AcrWeight", DoubleValue(0)); }),
+        "GfrShaper: AcrWeight = 0; give 0 < wq <= 1");
+    EXPECT_DEATH(
+        AttachedGfrShaper([](Ptr<GfrShaper> s) { s->SetAttribute("AcrWeight", DoubleValue(1.5)); }),
+        "GfrShaper: AcrWeight = 1.5; give 0 < wq <= 1");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("AcrInterval", TimeValue(Seconds(0)));
+                 }),
+                 "GfrShaper: AcrInterval = .*the filter window T must be positive");
+}
+
 TEST(AtmConfigErrorsDeathTest, McrPduTaggerConfiguration)
 {
     const AtmCellRate line(100000);
@@ -397,6 +445,20 @@ TEST(AtmConfigErrorsDeathTest, McrPduTaggerConfiguration)
         "ns3::McrPduTagger: a PDU tagger serves one VC; create one per VC");
     EXPECT_DEATH(AtmPduTaggerFactory::Resolve("fgcra"),
                  "AtmPduTaggerFactory: \"fgcra\" is not a PDU tagger; use one of mcr");
+}
+
+TEST(AtmConfigErrorsDeathTest, ShaperFactoryNames)
+{
+    EXPECT_DEATH(AtmShaperFactory::Resolve("leaky"),
+                 "AtmShaperFactory: \"leaky\" is not a shaper; use contract or one of pcr vbr "
+                 "packet-train gfr");
+    EXPECT_DEATH(AtmShaperFactory::Create("gfr", AtmTrafficContract::Ubr()),
+                 "AtmShaperFactory: shaper gfr needs a contract with an MCR \\(GFR\\); the "
+                 "contract \\(UBR.1.*\\) has none");
+    EXPECT_DEATH(AtmShaperFactory::Create("vbr", AtmTrafficContract::Ubr()),
+                 "AtmShaperFactory: shaper vbr needs a VBR contract");
+    EXPECT_DEATH(AtmShaperFactory::Create("pcr", AtmTrafficContract::Ubr()),
+                 "AtmShaperFactory: shaper pcr needs a PCR");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
