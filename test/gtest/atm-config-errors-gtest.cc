@@ -461,6 +461,35 @@ TEST(AtmConfigErrorsDeathTest, ShaperFactoryNames)
                  "AtmShaperFactory: shaper pcr needs a PCR");
 }
 
+TEST(AtmConfigErrorsDeathTest, PvcHelperShaperAndTagger)
+{
+    EXPECT_DEATH(AtmPvcHelper().SetShaper("leaky"), "AtmShaperFactory: \"leaky\" is not a shaper");
+    EXPECT_DEATH(AtmPvcHelper().SetShaperAttribute("BufferCells", UintegerValue(600)),
+                 "AtmPvcHelper::SetShaperAttribute\\(\"BufferCells\"\\): the shaper is derived "
+                 "from each PVC's contract; name it first with SetShaper\\(\\), one of contract, "
+                 "pcr, vbr, packet-train, gfr");
+    EXPECT_DEATH(
+        {
+            AtmPvcHelper pvcs;
+            pvcs.SetShaper("gfr");
+            pvcs.SetShaperAttribute("MinThresholdCells", DoubleValue(0.5));
+        },
+        "AtmPvcHelper::SetShaperAttribute: MinThresholdCells=0.5 is not a valid value for "
+        "ns3::GfrShaper");
+    EXPECT_DEATH(
+        {
+            AtmPvcHelper pvcs;
+            pvcs.SetShaper("gfr");
+            pvcs.SetShaperAttribute("ScrCellsPerSec", UintegerValue(1));
+        },
+        "AtmPvcHelper::SetShaperAttribute: ns3::GfrShaper has no attribute \"ScrCellsPerSec\"");
+    EXPECT_DEATH(AtmPvcHelper().SetPduTaggerAttribute("MbsCells", UintegerValue(40)),
+                 "AtmPvcHelper::SetPduTaggerAttribute\\(\"MbsCells\"\\): no tagger chosen; call "
+                 "SetPduTagging\\(\\) first");
+    EXPECT_DEATH(AtmPvcHelper().SetPduTagging(true, "leaky"),
+                 "AtmPduTaggerFactory: \"leaky\" is not a PDU tagger; use one of mcr");
+}
+
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
 {
     EXPECT_EQ(AtmBufferPolicyFactory::Resolve("tail").GetName(), "ns3::TailDropBufferPolicy");
