@@ -10,6 +10,7 @@
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/atm-pdu-tagger-factory.h"
 #include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"
@@ -49,6 +50,29 @@ LabelFree(Ptr<AtmDevice> dev, uint16_t vpi, uint16_t vci)
     const uint32_t i = port->GetPortIndex();
     return !port->GetSwitch()->IsInLabelUsed(i, vpi, vci) &&
            !port->GetSwitch()->IsOutLabelUsed(i, vpi, vci);
+}
+
+/**
+ * @brief Check that a class has an attribute and accepts a value for it (abort otherwise, naming
+ *        the helper's setter, the attribute, the value and what it accepts).
+ * @param tid the class
+ * @param setter the helper's setter, for the message
+ * @param name the attribute
+ * @param value its value
+ */
+void
+CheckAttribute(TypeId tid, const char* setter, const std::string& name, const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_IF(!tid.LookupAttributeByName(name, &info),
+                    "AtmPvcHelper::" << setter << ": " << tid.GetName() << " has no attribute \""
+                                     << name << "\" (--PrintAttributes=" << tid.GetName()
+                                     << " lists them)");
+    NS_ABORT_MSG_IF(!info.checker->CreateValidValue(value),
+                    "AtmPvcHelper::" << setter << ": " << name << "="
+                                     << value.SerializeToString(info.checker)
+                                     << " is not a valid value for " << tid.GetName()
+                                     << ", which accepts " << info.checker->GetValueTypeName());
 }
 
 /**
@@ -190,6 +214,55 @@ AtmPvcHelper::SetShaping(bool shaping, Time tolerance)
 {
     m_shaping = shaping;
     m_shapingTolerance = tolerance;
+}
+
+void
+AtmPvcHelper::SetShaper(const std::string& shaper)
+{
+    if (shaper != "contract")
+    {
+        AtmShaperFactory::Resolve(shaper); // aborts with the valid names
+    }
+    NS_ABORT_MSG_IF(!m_shaperAttributes.empty(),
+                    "AtmPvcHelper::SetShaper(\"" << shaper
+                                                 << "\") after SetShaperAttribute(); choose the "
+                                                    "shaper first");
+    m_shaperName = shaper;
+}
+
+void
+AtmPvcHelper::SetShaperAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(m_shaperName == "contract",
+                    "AtmPvcHelper::SetShaperAttribute(\""
+                        << name
+                        << "\"): the shaper is derived from each PVC's contract; name it first "
+                           "with SetShaper(), one of "
+                        << AtmShaperFactory::GetShortNameList());
+    CheckAttribute(AtmShaperFactory::Resolve(m_shaperName), "SetShaperAttribute", name, value);
+    m_shaperAttributes.emplace_back(name, value.Copy());
+}
+
+void
+AtmPvcHelper::SetPduTagging(bool tagging, const std::string& tagger)
+{
+    m_tagging = tagging;
+    const TypeId tid = AtmPduTaggerFactory::Resolve(tagger); // aborts with the valid names
+    if (!m_taggerFactory.IsTypeIdSet() || m_taggerFactory.GetTypeId() != tid)
+    {
+        m_taggerFactory = ObjectFactory();
+        m_taggerFactory.SetTypeId(tid);
+    }
+}
+
+void
+AtmPvcHelper::SetPduTaggerAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(!m_taggerFactory.IsTypeIdSet(),
+                    "AtmPvcHelper::SetPduTaggerAttribute(\""
+                        << name << "\"): no tagger chosen; call SetPduTagging() first");
+    CheckAttribute(m_taggerFactory.GetTypeId(), "SetPduTaggerAttribute", name, value);
+    m_taggerFactory.Set(name, value);
 }
 
 AtmPvc
@@ -488,12 +561,27 @@ AtmPvcHelper::AddEndpoints(AtmPvc* pvc) const
     {
         // Shaping at the source makes the cells conform to the contract that the network's
         // usage parameter control polices (ITU-T I.371 traffic shaping).
-        Ptr<AtmShaper> s = AtmShaperFactory::Create(m_contract, m_shapingTolerance);
+        auto make = [this]() {
+            Ptr<AtmShaper> s =
+                AtmShaperFactory::Create(m_shaperName, m_contract, m_shapingTolerance);
+            for (const auto& [name, value] : m_shaperAttributes)
+            {
+                s->SetAttribute(name, *value);
+            }
+            return s;
+        };
+        Ptr<AtmShaper> s = make();
         if (s)
         {
             src->SetVcShaper(pvc->srcVc, s);
-            dst->SetVcShaper(pvc->dstVc, AtmShaperFactory::Create(m_contract, m_shapingTolerance));
+            dst->SetVcShaper(pvc->dstVc, make());
         }
+    }
+    if (m_tagging)
+    {
+        // Each end tags the PDUs it sends (BON ch. 7.1): one tagger per direction.
+        src->SetVcPduTagger(pvc->srcVc, m_taggerFactory.Create<AtmPduTagger>());
+        dst->SetVcPduTagger(pvc->dstVc, m_taggerFactory.Create<AtmPduTagger>());
     }
 }
 

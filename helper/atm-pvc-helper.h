@@ -8,11 +8,14 @@
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/attribute.h"
 #include "ns3/node-container.h"
+#include "ns3/object-factory.h"
 
 #include <cstdint>
 #include <ostream>
 #include <set>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -95,8 +98,14 @@ std::ostream& operator<<(std::ostream& os, const AtmVcLedger& ledger);
  *
  * Shaping: with SetShaping(true), both end adapters shape the VC to its contract
  * (AtmShaperFactory: PcrShaper for a PCR, VbrShaper for VBR), so that a policed network
- * (AtmSwitchPort attribute `Upc`) sees conforming cells; with a shaper of your own, call
- * AtmNetDevice::SetVcShaper() on the returned PVC's ends instead.
+ * (AtmSwitchPort attribute `Upc`) sees conforming cells; SetShaper() picks a shaper by name
+ * instead (e.g. `gfr`, BON's simple GFR shaper, with SetShaperAttribute() for its thresholds);
+ * with a shaper of your own, call AtmNetDevice::SetVcShaper() on the returned PVC's ends.
+ *
+ * GFR at the source: SetPduTagging(true) gives both end adapters a PDU tagger (McrPduTagger,
+ * BON Fig. 7.4) that sends the PDUs above the MCR with CLP = 1. With a GFR.2 contract and the
+ * switch ports' `Upc` set, the ingress UPC (FrameGcraPolicer) tags the non-eligible PDUs itself;
+ * with GFR.1 the switches mark eligibility without tagging (AtmSwitch).
  *
  * @code
  *   AtmPvcHelper pvcs;
@@ -124,6 +133,37 @@ class AtmPvcHelper
      *        the access link or more: exact long-run PCR, see PcrShaper)
      */
     void SetShaping(bool shaping, Time tolerance = Time(0));
+    /**
+     * @brief The shaper SetShaping(true) installs: `contract` (the default: the class the
+     *        contract calls for), `pcr`, `vbr`, `packet-train`, `gfr` or a TypeId name of an
+     *        AtmShaper subclass, with the parameters the contract gives it
+     *        (AtmShaperFactory::Create(name, contract, tolerance)). Aborts for an unknown name.
+     * @param shaper the name
+     */
+    void SetShaper(const std::string& shaper);
+    /**
+     * @brief Set an attribute of the shapers SetShaping(true) installs, after the contract's
+     *        parameters (e.g. `MinThresholdCells` of `gfr`). Needs a named shaper
+     *        (SetShaper(), not `contract`); aborts for an attribute the shaper lacks or a value
+     *        it refuses.
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetShaperAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * @brief Tag the next PVCs' PDUs at both end adapters (AtmNetDevice::SetVcPduTagger;
+     *        default off): each adapter sends the PDUs its tagger finds above the contract's MCR
+     *        with CLP = 1 (BON ch. 7.1, Fig. 7.4 for `mcr`).
+     * @param tagging true to tag
+     * @param tagger a short name of AtmPduTaggerFactory (`mcr`) or a TypeId name
+     */
+    void SetPduTagging(bool tagging, const std::string& tagger = "mcr");
+    /**
+     * @brief Set an attribute of the taggers SetPduTagging(true) installs (e.g. `MbsCells`).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetPduTaggerAttribute(const std::string& name, const AttributeValue& value);
     /**
      * @brief Carry the next PVCs through these switches on a VP cross-connect of their VPI
      *        (SetVpi) instead of VC cross-connects (ITU-T I.311 VP switching: a VP switch
@@ -328,8 +368,13 @@ class AtmPvcHelper
     NodeContainer m_vpSwitches;      //!< switches crossed on VP cross-connects
     AtmTrafficContract m_vpContract; //!< contract of those VPs
     std::set<std::tuple<const AtmDevice*, uint16_t, uint16_t>> m_vpLabels; //!< labels on VP links
-    Time m_shapingTolerance;    //!< the shapers' Tolerance
-    std::vector<AtmPvc> m_pvcs; //!< installed PVCs
+    Time m_shapingTolerance;              //!< the shapers' Tolerance
+    std::string m_shaperName{"contract"}; //!< SetShaper()
+    /// SetShaperAttribute() settings, in order
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_shaperAttributes;
+    bool m_tagging{false};         //!< tag new PVCs' PDUs at their ends
+    ObjectFactory m_taggerFactory; //!< the taggers, with their attributes
+    std::vector<AtmPvc> m_pvcs;    //!< installed PVCs
 };
 
 } // namespace ns3

@@ -50,7 +50,15 @@ AtmCellTransmitter::DoDispose()
     m_port = nullptr;
     m_gates.clear();
     m_send = SendCallback();
+    m_departure = DepartureCallback();
     Object::DoDispose();
+}
+
+void
+AtmCellTransmitter::SetDepartureCallback(DepartureCallback departure)
+{
+    NS_LOG_FUNCTION(this);
+    m_departure = departure;
 }
 
 void
@@ -305,6 +313,10 @@ AtmCellTransmitter::Slot(uint64_t generation)
     if (cell)
     {
         ++m_cellsSent;
+        if (!m_departure.IsNull())
+        {
+            m_departure(*cell, now); // may rewrite header bits (an adapter's PDU tagger)
+        }
         // Before the send callback, which may stage the VC's next cell (Stage()) and whose
         // far end may return a credit at once.
         for (const Ptr<AtmPortGate>& gate : m_gates)

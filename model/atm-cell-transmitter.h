@@ -75,6 +75,14 @@ class AtmCellTransmitter : public Object
     typedef Callback<void, const AtmCell&, uint64_t> SendCallback;
 
     /**
+     * Sees each cell at the instant it starts on the link, before the gates and the send
+     * callback, and may rewrite its header bits: (cell, start of its slot). An adapter's PDU
+     * tagger sets CLP here (AtmNetDevice::SetVcPduTagger), so that the decision is taken when
+     * the PDU's first cell starts, not when it was queued.
+     */
+    typedef Callback<void, AtmCell&, Time> DepartureCallback;
+
+    /**
      * @brief Get the type ID.
      * @return the object TypeId
      */
@@ -90,6 +98,14 @@ class AtmCellTransmitter : public Object
      * @param send receives the transmitted cells
      */
     void Setup(Ptr<AtmOutputPort> port, const AtmCellClock& clock, SendCallback send);
+
+    /**
+     * @brief Set the callback that sees (and may rewrite) every cell as it starts on the link,
+     *        before the gates are told and the send callback runs. The port's CellDequeue trace
+     *        has already fired with the cell as it was queued.
+     * @param departure the callback (null: none, the default; costs one test per cell)
+     */
+    void SetDepartureCallback(DepartureCallback departure);
 
     /**
      * @brief Set the simulator context of the slot events (the owning node's id).
@@ -212,6 +228,7 @@ class AtmCellTransmitter : public Object
     std::vector<Ptr<AtmPortGate>> m_gates; //!< the gates, in the order they were added
     AtmCellClock m_clock;                  //!< the link's cell clock
     SendCallback m_send;                   //!< receives the transmitted cells
+    DepartureCallback m_departure;         //!< sees each departing cell first, or null
     std::vector<AtmRing<Arrival>> m_in;    //!< announced cells, one FIFO per input
     uint32_t m_pending{0};                 //!< total announced cells not yet stored
     uint32_t m_tieStart{0};                //!< first input scanned for simultaneous arrivals

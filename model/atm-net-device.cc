@@ -136,6 +136,7 @@ AtmNetDevice::AtmNetDevice()
 {
     NS_LOG_FUNCTION(this);
     m_sender->SetFrameStartCallback(MakeCallback(&AtmNetDevice::FrameStarted, this));
+    m_sender->SetFrameQueuedCallback(MakeCallback(&AtmNetDevice::FrameQueued, this));
     SetReassembler(CreateObject<Aal5Reassembler>());
     // An adapter interleaves its VCs cell by cell (one staged cell per VC).
     GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
@@ -189,6 +190,11 @@ AtmNetDevice::NotifyAttached()
 {
     // Cells of every VC are staged into this transmitter, one per VC at a time.
     m_sender->SetTransmitter(GetTransmitter());
+    if (m_sender->HasPduTaggers())
+    {
+        GetTransmitter()->SetDepartureCallback(
+            MakeCallback(&Aal5Sender::PrepareDeparture, PeekPointer(m_sender)));
+    }
 }
 
 void
@@ -385,6 +391,7 @@ AtmNetDevice::GetVcStats(uint32_t vc) const
     v.stats.framesTx = tx.framesTx;
     v.stats.bytesTx = tx.bytesTx;
     v.stats.cellsTx = tx.cellsTx;
+    v.stats.framesTagged = tx.framesTagged;
     return v.stats;
 }
 
@@ -598,7 +605,73 @@ AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
                     "AtmNetDevice on node " << (GetNode() ? GetNode()->GetId() : 0)
                                             << ": SetVcShaper after the device sent its first "
                                                "cell; shape VCs before the simulation starts");
+    NS_ABORT_MSG_IF(!shaper, "AtmNetDevice: SetVcShaper(" << vc << ", null)");
     GetShapingGate()->AddVcShaper(vc, shaper);
+    // The shaper's view of the VC's buffer at the adapter: its backlog, its arrivals, and its
+    // size if the shaper owns one.
+    shaper->SetBacklogCallback(
+        MakeCallback(&Aal5Sender::GetVcBacklogCells, PeekPointer(m_sender), vc));
+    m_vcs[vc].shaper = shaper;
+    if (shaper->GetBufferCells() > 0)
+    {
+        m_sender->SetVcBufferCells(vc, shaper->GetBufferCells());
+    }
+}
+
+void
+AtmNetDevice::FrameQueued(uint32_t vc, uint32_t cells)
+{
+    const Ptr<AtmShaper>& shaper = m_vcs[vc].shaper;
+    if (shaper)
+    {
+        shaper->NotifyArrival(cells, Simulator::Now());
+    }
+}
+
+void
+AtmNetDevice::SetVcTxQueueCells(uint32_t vc, uint32_t cells)
+{
+    NS_LOG_FUNCTION(this << vc << cells);
+    GetVc(vc); // aborts for an unknown VC
+    m_sender->SetVcBufferCells(vc, cells);
+}
+
+uint32_t
+AtmNetDevice::GetVcTxQueueCells(uint32_t vc) const
+{
+    GetVc(vc);
+    return m_sender->GetVcBufferCells(vc);
+}
+
+void
+AtmNetDevice::SetVcPduTagger(uint32_t vc, Ptr<AtmPduTagger> tagger)
+{
+    NS_LOG_FUNCTION(this << vc << tagger);
+    const Vc& v = GetVc(vc); // aborts for an unknown VC
+    const uint32_t node = GetNode() ? GetNode()->GetId() : 0;
+    NS_ABORT_MSG_IF(!tagger,
+                    "AtmNetDevice on node " << node << ": SetVcPduTagger(" << vc << ", null)");
+    NS_ABORT_MSG_IF(m_sender->HasStarted(),
+                    "AtmNetDevice on node " << node
+                                            << ": SetVcPduTagger after the device sent its first "
+                                               "cell; set taggers before the simulation starts");
+    NS_ABORT_MSG_IF(m_sender->GetVcPduTagger(vc),
+                    "AtmNetDevice on node " << node << ": VC " << vc
+                                            << " already has a PDU tagger");
+    tagger->Attach(v.contract, GetCellRate());
+    m_sender->SetVcPduTagger(vc, tagger);
+    if (GetTransmitter())
+    {
+        GetTransmitter()->SetDepartureCallback(
+            MakeCallback(&Aal5Sender::PrepareDeparture, PeekPointer(m_sender)));
+    }
+}
+
+Ptr<AtmPduTagger>
+AtmNetDevice::GetVcPduTagger(uint32_t vc) const
+{
+    GetVc(vc);
+    return m_sender->GetVcPduTagger(vc);
 }
 
 void

@@ -13,6 +13,8 @@
 #include "ns3/aal5-reassembler.h"
 #include "ns3/aal5-sender.h"
 #include "ns3/atm-encapsulation.h"
+#include "ns3/atm-pdu-tagger.h"
+#include "ns3/atm-shaper.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/error-model.h"
 #include "ns3/ipv4-address.h"
@@ -46,6 +48,7 @@ struct AtmNetDeviceVcStats
     uint64_t framesTx{0};        //!< CPCS-PDUs whose segmentation started
     uint64_t bytesTx{0};         //!< CPCS-SDU bytes (with LLC/SNAP) of those PDUs
     uint64_t cellsTx{0};         //!< cells sent on the link
+    uint64_t framesTagged{0};    //!< PDUs the VC's PDU tagger sent with CLP = 1
     uint64_t cellsRx{0};         //!< cells received on the VC
     uint64_t framesRx{0};        //!< CPCS-SDUs delivered by reassembly
     uint64_t bytesRx{0};         //!< CPCS-SDU bytes of those SDUs
@@ -103,6 +106,8 @@ class AtmNetDevice : public AtmDevice
     static constexpr char NON_IP_VC[] = "VC carries a non-IP frame source, not IP";
     /// Drop reason: the SDU would exceed the AAL5 maximum of 65535 bytes.
     static constexpr const char* TOO_BIG = Aal5Sender::TOO_BIG;
+    /// Drop reason: the SDU's cells would exceed the VC's buffer in cells (a shaper's buffer).
+    static constexpr const char* VC_BUFFER_FULL = Aal5Sender::VC_BUFFER_FULL;
     /// Drop reason: a received cell on a VPI/VCI with no VC.
     static constexpr char UNKNOWN_LABEL[] = "cell on an unknown VPI/VCI";
     /// Drop reason: a reassembled SDU without a valid LLC/SNAP header.
@@ -200,13 +205,47 @@ class AtmNetDevice : public AtmDevice
     /**
      * @brief Shape a VC's cells (TEN34, BON): PcrShaper spaces them at PCR, VbrShaper to a VBR
      *        contract, PacketTrainShaper as a 1990s adapter's per-cell spacing and inter-PDU
-     *        gap. Call after AddVc() and before the first cell is sent. The device's frame queues
-     *        absorb the back-pressure (the edge never drops because of shaping, only when
-     *        TxQueueBytes overflows).
+     *        gap, GfrShaper at a rate that follows the VC's backlog. Call after AddVc() and before
+     *        the first cell is sent. The device's frame queues absorb the back-pressure (the edge
+     *        never drops because of shaping, only when TxQueueBytes overflows), unless the shaper
+     *        owns a buffer (AtmShaper::GetBufferCells(), e.g. GfrShaper's 2000 cells): that
+     *        becomes the VC's limit in cells (SetVcTxQueueCells()), whose overflow refuses whole
+     *        frames (VC_BUFFER_FULL). The shaper is given the VC's backlog in cells
+     *        (Aal5Sender::GetVcBacklogCells()) and told of every frame queued on the VC.
      * @param vc the VC index
      * @param shaper a shaper used by no other flow
      */
     void SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper);
+    /**
+     * @brief Limit the cells a VC may hold at the adapter (frame queue plus the unsent cells of
+     *        its current PDU): an SDU whose cells would exceed it is refused whole
+     *        (VC_BUFFER_FULL, TxDrop), which is EPD on that buffer; TCP sees the refusal as a
+     *        loss. SetVcShaper() sets it from a shaper that owns a buffer.
+     * @param vc the VC index
+     * @param cells the limit (0: none)
+     */
+    void SetVcTxQueueCells(uint32_t vc, uint32_t cells);
+    /**
+     * @param vc a VC index
+     * @return its limit in cells (0: none)
+     */
+    uint32_t GetVcTxQueueCells(uint32_t vc) const;
+    /**
+     * @brief Tag a VC's PDUs at the source (BON ch. 7.1, Fig. 7.4: McrPduTagger): when each
+     *        PDU's first cell starts on the link, @p tagger decides whether the PDU goes with
+     *        CLP = 0 or every cell of it with CLP = 1. The tagger is attached here to the VC's
+     *        contract and the link's rate, so call it after the device is attached to its link
+     *        and before the first cell is sent. Counters: GetVcStats() framesTx and
+     *        framesTagged; trace: the tagger's `Decision`.
+     * @param vc the VC index
+     * @param tagger a tagger used by no other VC
+     */
+    void SetVcPduTagger(uint32_t vc, Ptr<AtmPduTagger> tagger);
+    /**
+     * @param vc a VC index
+     * @return its PDU tagger, or null
+     */
+    Ptr<AtmPduTagger> GetVcPduTagger(uint32_t vc) const;
     /**
      * @param vpi a VPI
      * @param vci a VCI
@@ -294,6 +333,7 @@ class AtmNetDevice : public AtmDevice
         AtmTrafficContract contract;                                      //!< contract
         Mac48Address address;                                             //!< synthetic address
         bool nonIp{false};                 //!< carries a frame source's SDUs, not IP
+        Ptr<AtmShaper> shaper;             //!< the VC's shaper, or null
         mutable AtmNetDeviceVcStats stats; //!< counters (send side refreshed from the sender)
     };
 
@@ -310,6 +350,12 @@ class AtmNetDevice : public AtmDevice
      * @param sdu the CPCS-SDU
      */
     void FrameStarted(uint32_t vc, Ptr<const Packet> sdu);
+    /**
+     * @brief The sender's frame-queued callback: tell the VC's shaper, if any.
+     * @param vc the VC
+     * @param cells the SDU's cells
+     */
+    void FrameQueued(uint32_t vc, uint32_t cells);
     /// Hand every inbox cell that has arrived to reassembly.
     void ProcessInbox();
     /**

@@ -239,6 +239,72 @@ class Aal5SenderLimitsTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * A VC's buffer in cells (a shaper's buffer at the adapter): whole SDUs or nothing, counted in
+ * backlog cells; the frame-queued callback reports each SDU's cells.
+ */
+class Aal5SenderBufferCellsTestCase : public TestCase
+{
+  public:
+    Aal5SenderBufferCellsTestCase()
+        : TestCase("A VC's buffer of 400 cells takes two 191-cell SDUs and refuses the third "
+                   "whole (VC_BUFFER_FULL); the backlog counts queued SDUs and the unsent cells of "
+                   "the PDU being segmented; every queued SDU is reported with its cells")
+    {
+    }
+
+  private:
+    /**
+     * @param vc the VC
+     * @param cells the SDU's cells
+     */
+    void Queued(uint32_t vc, uint32_t cells)
+    {
+        m_queued.emplace_back(vc, cells);
+    }
+
+    void DoRun() override
+    {
+        SenderBench b(2);
+        b.sender->SetFrameQueuedCallback(
+            MakeCallback(&Aal5SenderBufferCellsTestCase::Queued, this));
+        b.sender->SetVcBufferCells(0, 400);
+        NS_TEST_ASSERT_MSG_EQ(b.sender->GetVcBufferCells(0), 400U, "limit");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->GetVcBufferCells(1), 0U, "VC 1 unlimited");
+        // 9160 bytes: 9160 + 8 = 9168 = 191 cells. The first starts at once: its first cell is
+        // staged, 190 wait in the segmenter. Then 190 + 191 = 381 <= 400; 381 + 191 > 400.
+        NS_TEST_ASSERT_MSG_EQ(b.Offer(0, 9160), true, "first SDU");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->GetVcBacklogCells(0), 190U, "the staged cell not counted");
+        NS_TEST_ASSERT_MSG_EQ(b.Offer(0, 9160), true, "second SDU");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->GetVcBacklogCells(0), 381U, "backlog");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->CheckEnqueue(0, 9160),
+                              Aal5Sender::VC_BUFFER_FULL,
+                              "third refused whole");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->CheckEnqueue(0, 904),
+                              nullptr,
+                              "a 19-cell SDU fills the buffer exactly (381 + 19 = 400)");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->CheckEnqueue(0, 905),
+                              Aal5Sender::VC_BUFFER_FULL,
+                              "a 20-cell SDU does not");
+        NS_TEST_ASSERT_MSG_EQ(b.Offer(1, 9160), true, "VC 1 has no cell limit");
+        NS_TEST_ASSERT_MSG_EQ(b.Offer(1, 9160), true, "VC 1 has no cell limit");
+        NS_TEST_ASSERT_MSG_EQ(b.Offer(1, 9160), true, "VC 1 has no cell limit");
+        NS_TEST_ASSERT_MSG_EQ(AtmNetDevice::VC_BUFFER_FULL,
+                              Aal5Sender::VC_BUFFER_FULL,
+                              "the adapter's reason is the sender's");
+        NS_TEST_ASSERT_MSG_EQ(m_queued.size(), 5U, "five SDUs reported");
+        NS_TEST_ASSERT_MSG_EQ(m_queued[0].second, 191U, "with their cells");
+        NS_TEST_ASSERT_MSG_EQ(m_queued[2].first, 1U, "and their VC");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.sender->GetVcBacklogCells(0), 0U, "all sent");
+        NS_TEST_ASSERT_MSG_EQ(b.sender->GetVcStats(0).cellsTx, 382U, "two SDUs of VC 0 sent");
+        Simulator::Destroy();
+    }
+
+    std::vector<std::pair<uint32_t, uint32_t>> m_queued; //!< (VC, cells) of each queued SDU
+};
+
+/**
+ * @ingroup atm-tests
  * A frame source is pulled whenever its VC is idle, stops when it returns null, and resumes on
  * Wake().
  */
@@ -301,6 +367,7 @@ class Aal5SenderTestSuite : public TestSuite
         AddTestCase(new Aal5SenderInterleavingTestCase(), ATM_TEST_QUICK);
         AddTestCase(new Aal5SenderLimitsTestCase(), ATM_TEST_QUICK);
         AddTestCase(new Aal5SenderFrameSourceTestCase(), ATM_TEST_QUICK);
+        AddTestCase(new Aal5SenderBufferCellsTestCase(), ATM_TEST_QUICK);
     }
 };
 

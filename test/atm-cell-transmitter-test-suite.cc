@@ -272,6 +272,77 @@ class AtmArrivalMergeTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The departure callback sees each cell at its slot start and its rewrite goes on the
+ *        link, after the port let the cell go unchanged.
+ */
+class AtmDepartureCallbackTestCase : public TestCase
+{
+  public:
+    AtmDepartureCallbackTestCase()
+        : TestCase("The departure callback sees each cell at the start of its slot and may set "
+                   "its CLP: the far end receives the rewritten cell, the port dequeued it as "
+                   "it was")
+    {
+    }
+
+  private:
+    /// What the callback saw.
+    struct Seen
+    {
+        std::vector<Time> starts; //!< the start passed with each cell
+
+        /**
+         * @param cell the departing cell (CLP set on odd VCIs)
+         * @param start its slot start
+         */
+        void Departure(AtmCell& cell, Time start)
+        {
+            starts.push_back(start);
+            NS_ASSERT(Simulator::Now() == start);
+            cell.clp = (cell.vci % 2) == 1;
+        }
+
+        std::vector<bool> dequeuedClp; //!< CLP of each cell at the port's CellDequeue
+
+        /// @param cell a cell the port let go
+        void Dequeue(const AtmCell& cell)
+        {
+            dequeuedClp.push_back(cell.clp);
+        }
+    };
+
+    void DoRun() override
+    {
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        Connect(a, b, "Sandia", Seconds(0));
+        const uint32_t vc = a->AddVc();
+        Seen seen;
+        a->GetTransmitter()->SetDepartureCallback(MakeCallback(&Seen::Departure, &seen));
+        a->GetOutputPort()->TraceConnectWithoutContext("CellDequeue",
+                                                       MakeCallback(&Seen::Dequeue, &seen));
+        for (uint16_t vci = 32; vci < 36; ++vci)
+        {
+            a->Inject(MakeCell(0, vci), vc, Seconds(0));
+        }
+        Simulator::Run();
+        const auto& rx = b->GetReceived();
+        NS_TEST_ASSERT_MSG_EQ(rx.size(), 4, "four cells");
+        NS_TEST_ASSERT_MSG_EQ(seen.starts.size(), 4, "the callback saw each");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            // Cell i starts in slot i + 1 and is complete one cell time later (no delay).
+            NS_TEST_ASSERT_MSG_EQ(seen.starts[i], NanoSeconds((i + 1) * SANDIA_NS), "slot start");
+            NS_TEST_ASSERT_MSG_EQ(rx[i].arrival, seen.starts[i] + NanoSeconds(SANDIA_NS), "timing");
+            NS_TEST_ASSERT_MSG_EQ(rx[i].cell.clp, ((rx[i].cell.vci % 2) == 1), "rewritten CLP");
+            NS_TEST_ASSERT_MSG_EQ(seen.dequeuedClp[i], false, "the port saw the queued cell");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The cell transmitter and link test suite.
  */
 class AtmCellTransmitterTestSuite : public TestSuite
@@ -287,6 +358,7 @@ class AtmCellTransmitterTestSuite : public TestSuite
         AddTestCase(new AtmSlotCountTestCase("OC3c", 10), ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmDeparturesFirstTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmArrivalMergeTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmDepartureCallbackTestCase, ATM_TEST_QUICK);
     }
 };
 

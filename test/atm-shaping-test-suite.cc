@@ -20,8 +20,10 @@
 
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-on-off-cell-source.h"
+#include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-shaping-gate.h"
 #include "ns3/enum.h"
+#include "ns3/gfr-shaper.h"
 #include "ns3/packet-train-shaper.h"
 #include "ns3/pcr-shaper.h"
 #include "ns3/pointer.h"
@@ -420,6 +422,71 @@ class AtmShapedAdapterEventsTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief AtmShaperFactory by name: the class and the parameters taken from the contract.
+ */
+class AtmShaperFactoryNamesTestCase : public TestCase
+{
+  public:
+    AtmShaperFactoryNamesTestCase()
+        : TestCase("AtmShaperFactory by name: contract derives the class (VbrShaper for VBR, "
+                   "PcrShaper for a PCR, none without), pcr, vbr and gfr take the PCR, SCR, MBS "
+                   "and MCR of the contract and the Tolerance")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const AtmTrafficContract vbr = AtmTrafficContract::Vbr(AtmConformance::VBR_1,
+                                                               AtmCellRate(36000),
+                                                               Time(0),
+                                                               AtmCellRate(12000),
+                                                               30);
+        const AtmTrafficContract gfr = AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                                               AtmCellRate(36000),
+                                                               AtmCellRate(9000),
+                                                               64,
+                                                               32);
+        NS_TEST_ASSERT_MSG_EQ(AtmShaperFactory::Create("contract", vbr)->GetInstanceTypeId(),
+                              VbrShaper::GetTypeId(),
+                              "contract: VBR");
+        NS_TEST_ASSERT_MSG_EQ(AtmShaperFactory::Create("contract", gfr)->GetInstanceTypeId(),
+                              PcrShaper::GetTypeId(),
+                              "contract: a PCR");
+        NS_TEST_ASSERT_MSG_EQ(
+            (AtmShaperFactory::Create("contract", AtmTrafficContract()) == nullptr),
+            true,
+            "contract: UBR at line rate needs none");
+        Ptr<AtmShaper> v = AtmShaperFactory::Create("vbr", vbr, MicroSeconds(3));
+        AtmCellRateValue rate;
+        UintegerValue mbs;
+        TimeValue tolerance;
+        v->GetAttribute("ScrCellsPerSec", rate);
+        v->GetAttribute("MbsCells", mbs);
+        v->GetAttribute("Tolerance", tolerance);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate(12000), "vbr: SCR");
+        NS_TEST_ASSERT_MSG_EQ(mbs.Get(), 30, "vbr: MBS");
+        NS_TEST_ASSERT_MSG_EQ(tolerance.Get(), MicroSeconds(3), "vbr: Tolerance");
+        Ptr<AtmShaper> p = AtmShaperFactory::Create("pcr", gfr);
+        p->GetAttribute("PcrCellsPerSec", rate);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate(36000), "pcr: PCR");
+        Ptr<AtmShaper> g = AtmShaperFactory::Create("gfr", gfr);
+        NS_TEST_ASSERT_MSG_EQ(g->GetInstanceTypeId(), GfrShaper::GetTypeId(), "gfr");
+        g->GetAttribute("McrCellsPerSec", rate);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate(9000), "gfr: MCR");
+        g->GetAttribute("PcrCellsPerSec", rate);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate(36000), "gfr: PCR");
+        NS_TEST_ASSERT_MSG_EQ(AtmShaperFactory::Create("packet-train", gfr)->GetInstanceTypeId(),
+                              PacketTrainShaper::GetTypeId(),
+                              "packet-train: its own attributes");
+        NS_TEST_ASSERT_MSG_EQ(AtmShaperFactory::GetShortNameList(),
+                              "contract, pcr, vbr, packet-train, gfr",
+                              "the names for help texts");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief JAIN's on/off VBR source.
  */
 class AtmOnOffCellSourceTestCase : public TestCase
@@ -482,6 +549,11 @@ class AtmShapingTestSuite : public TestSuite
         AddTestCase(new AtmShapedVcLeavesOthersAloneTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmShapedAdapterEventsTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmOnOffCellSourceTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmShaperFactoryNamesTestCase, ATM_TEST_QUICK);
+        AddTestCase(new ShortNamesTestCase<AtmShaperFactory, AtmShaper>(
+                        "Every short name of AtmShaperFactory and its TypeId name make a shaper of "
+                        "that TypeId"),
+                    ATM_TEST_QUICK);
     }
 };
 

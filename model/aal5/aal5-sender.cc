@@ -5,6 +5,7 @@
 #include "aal5-sender.h"
 
 #include "aal5-frame.h"
+#include "aal5.h"
 
 #include "ns3/abort.h"
 #include "ns3/atm-cell-transmitter.h"
@@ -44,6 +45,7 @@ Aal5Sender::DoDispose()
     m_tx = nullptr;
     m_vcs.clear();
     m_frameStart = FrameStartCallback();
+    m_frameQueued = FrameQueuedCallback();
     Object::DoDispose();
 }
 
@@ -58,6 +60,12 @@ void
 Aal5Sender::SetFrameStartCallback(FrameStartCallback cb)
 {
     m_frameStart = cb;
+}
+
+void
+Aal5Sender::SetFrameQueuedCallback(FrameQueuedCallback cb)
+{
+    m_frameQueued = cb;
 }
 
 void
@@ -123,7 +131,75 @@ Aal5Sender::CheckEnqueue(uint32_t vc, uint32_t bytes) const
     {
         return VC_QUEUE_FULL;
     }
+    if (v.bufferCells > 0 &&
+        static_cast<uint64_t>(v.queueCells) + v.cursor.GetRemaining() + Aal5::CellsForSdu(bytes) >
+            v.bufferCells)
+    {
+        return VC_BUFFER_FULL;
+    }
     return nullptr;
+}
+
+void
+Aal5Sender::SetVcBufferCells(uint32_t vc, uint32_t cells)
+{
+    NS_LOG_FUNCTION(this << vc << cells);
+    GetVc(vc).bufferCells = cells;
+}
+
+uint32_t
+Aal5Sender::GetVcBufferCells(uint32_t vc) const
+{
+    return m_vcs.at(vc).bufferCells;
+}
+
+uint32_t
+Aal5Sender::GetVcBacklogCells(uint32_t vc) const
+{
+    const Vc& v = m_vcs.at(vc);
+    return v.queueCells + v.cursor.GetRemaining();
+}
+
+void
+Aal5Sender::SetVcPduTagger(uint32_t vc, Ptr<AtmPduTagger> tagger)
+{
+    NS_LOG_FUNCTION(this << vc << tagger);
+    Vc& v = GetVc(vc);
+    m_taggers -= v.tagger ? 1 : 0;
+    v.tagger = tagger;
+    v.pduTagged = false;
+    m_taggers += v.tagger ? 1 : 0;
+}
+
+Ptr<AtmPduTagger>
+Aal5Sender::GetVcPduTagger(uint32_t vc) const
+{
+    return m_vcs.at(vc).tagger;
+}
+
+bool
+Aal5Sender::HasPduTaggers() const
+{
+    return m_taggers > 0;
+}
+
+void
+Aal5Sender::PrepareDeparture(AtmCell& cell, Time start)
+{
+    // Per cell: no NS_LOG_FUNCTION.
+    NS_ASSERT_MSG(cell.vc < m_vcs.size(), "Aal5Sender: a departing cell of unknown VC " << cell.vc);
+    Vc& v = m_vcs[cell.vc];
+    if (!v.tagger)
+    {
+        return;
+    }
+    if (cell.index == 0)
+    {
+        // The PDU's first cell starts now: the whole PDU is decided here.
+        v.pduTagged = !v.tagger->Decide(start, cell.count);
+        v.stats.framesTagged += v.pduTagged ? 1 : 0;
+    }
+    cell.clp = cell.clp || v.pduTagged;
 }
 
 void
@@ -132,13 +208,8 @@ Aal5Sender::Enqueue(uint32_t vc, Ptr<Packet> sdu)
     NS_LOG_FUNCTION(this << vc << sdu);
     NS_ASSERT_MSG(CheckEnqueue(vc, sdu->GetSize()) == nullptr,
                   "Aal5Sender: Enqueue of an SDU that CheckEnqueue refuses");
-    Vc& v = GetVc(vc);
-    const uint32_t bytes = sdu->GetSize();
-    v.queue.Push(sdu);
-    v.queueBytes += bytes;
-    m_queueBytes += bytes;
-    ++v.stats.framesQueued;
-    if (!v.staged)
+    Push(vc, sdu);
+    if (!m_vcs[vc].staged)
     {
         StartFrame(vc);
     }
@@ -175,11 +246,25 @@ Aal5Sender::Pull(uint32_t vc)
                     "Aal5Sender: the frame source of VC "
                         << vc << " gave " << sdu->GetSize()
                         << " bytes; an AAL5 SDU holds at most 65535 (ITU-T I.363.5)");
-    v.queue.Push(sdu);
-    v.queueBytes += sdu->GetSize();
-    m_queueBytes += sdu->GetSize();
-    ++v.stats.framesQueued;
+    Push(vc, sdu);
     return true;
+}
+
+void
+Aal5Sender::Push(uint32_t vc, Ptr<Packet> sdu)
+{
+    Vc& v = GetVc(vc);
+    const uint32_t bytes = sdu->GetSize();
+    const uint32_t cells = Aal5::CellsForSdu(bytes);
+    v.queue.Push(sdu);
+    v.queueBytes += bytes;
+    v.queueCells += cells;
+    m_queueBytes += bytes;
+    ++v.stats.framesQueued;
+    if (!m_frameQueued.IsNull())
+    {
+        m_frameQueued(vc, cells);
+    }
 }
 
 void
@@ -195,6 +280,7 @@ Aal5Sender::StartFrame(uint32_t vc)
     v.queue.Pop();
     const uint32_t bytes = sdu->GetSize();
     v.queueBytes -= bytes;
+    v.queueCells -= Aal5::CellsForSdu(bytes);
     m_queueBytes -= bytes;
     ++v.stats.framesTx;
     v.stats.bytesTx += bytes;

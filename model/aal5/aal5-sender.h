@@ -8,8 +8,10 @@
 #include "aal5-segmenter.h"
 
 #include "ns3/atm-cell.h"
+#include "ns3/atm-pdu-tagger.h"
 #include "ns3/atm-ring.h"
 #include "ns3/callback.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
@@ -38,6 +40,7 @@ struct Aal5SenderVcStats
     uint64_t framesTx{0};     //!< CPCS-PDUs whose segmentation started
     uint64_t bytesTx{0};      //!< CPCS-SDU bytes of those PDUs
     uint64_t cellsTx{0};      //!< cells of the VC that left on the link
+    uint64_t framesTagged{0}; //!< PDUs its PDU tagger sent with CLP = 1
 };
 
 /**
@@ -56,10 +59,17 @@ struct Aal5SenderVcStats
  * a cell-level traffic source instead of IP, from the source's pull callback
  * (SetFrameSource()).
  *
- * Frame queues take whole SDUs or refuse them (TryEnqueue() names the limit), never single cells:
- * the limits are per adapter (all VCs together) and optionally per VC, in bytes of CPCS-SDU
- * waiting for segmentation. The adapter that owns the sender (AtmNetDevice) does everything IP:
- * VC lookup, encapsulation, traces and counters of refusals.
+ * Frame queues take whole SDUs or refuse them (CheckEnqueue() names the limit), never single
+ * cells: the limits are per adapter (all VCs together) and optionally per VC, in bytes of CPCS-SDU
+ * waiting for segmentation, and per VC in cells of backlog (SetVcBufferCells(): a shaper's buffer,
+ * where refusing whole frames is EPD at the adapter). The adapter that owns the sender
+ * (AtmNetDevice) does everything IP: VC lookup, encapsulation, traces and counters of refusals.
+ *
+ * Per VC the sender also reports each SDU entering the frame queue (SetFrameQueuedCallback(), for
+ * a shaper that measures the arrival rate), tells its backlog in cells (GetVcBacklogCells()), and
+ * applies a PDU tagger (SetVcPduTagger()): PrepareDeparture(), which the adapter calls as each
+ * cell starts on the link, has the tagger decide at the first cell of each PDU and sets CLP = 1 on
+ * every cell of the PDUs it tags.
  */
 class Aal5Sender : public Object
 {
@@ -70,6 +80,9 @@ class Aal5Sender : public Object
     static constexpr char VC_QUEUE_FULL[] = "VC frame queue full (VcTxQueueBytes)";
     /// Refusal: the SDU would exceed the AAL5 maximum of 65535 bytes.
     static constexpr char TOO_BIG[] = "CPCS-SDU above 65535 bytes";
+    /// Refusal: the SDU's cells would exceed the VC's buffer in cells (whole frame refused: EPD).
+    static constexpr char VC_BUFFER_FULL[] = "VC buffer full in cells (shaper buffer: whole frame "
+                                             "refused)";
 
     /// The largest CPCS-SDU (ITU-T I.363.5: 16-bit Length field).
     static constexpr uint32_t MAX_SDU_BYTES = 65535;
@@ -83,6 +96,10 @@ class Aal5Sender : public Object
 
     /// Told when a PDU's segmentation starts: (VC, CPCS-SDU).
     typedef Callback<void, uint32_t, Ptr<const Packet>> FrameStartCallback;
+
+    /// Told when an SDU enters a VC's frame queue (from the upper layer or a frame source):
+    /// (VC, its cells).
+    typedef Callback<void, uint32_t, uint32_t> FrameQueuedCallback;
 
     /**
      * @brief Get the type ID.
@@ -103,6 +120,11 @@ class Aal5Sender : public Object
      * @param cb the callback
      */
     void SetFrameStartCallback(FrameStartCallback cb);
+    /**
+     * @brief Set the callback told when an SDU enters a VC's frame queue.
+     * @param cb the callback
+     */
+    void SetFrameQueuedCallback(FrameQueuedCallback cb);
     /**
      * @brief Set the byte limits of the frame queues.
      * @param totalBytes all frame queues together (at least 1)
@@ -125,10 +147,55 @@ class Aal5Sender : public Object
     uint32_t GetNVcs() const;
 
     /**
+     * @brief Limit a VC's backlog in cells (GetVcBacklogCells()): an SDU whose cells would exceed
+     *        it is refused whole (VC_BUFFER_FULL). Pulled frames of a frame source are not
+     *        limited (the source is pulled only when the VC has nothing to send).
+     * @param vc the VC
+     * @param cells the limit (0: none, the default)
+     */
+    void SetVcBufferCells(uint32_t vc, uint32_t cells);
+    /**
+     * @param vc a VC
+     * @return its backlog limit in cells (0: none)
+     */
+    uint32_t GetVcBufferCells(uint32_t vc) const;
+    /**
+     * @param vc a VC
+     * @return its backlog: the cells of the SDUs in its frame queue plus the cells of its current
+     *         PDU not yet handed to the output port (the VC's next cell, staged in the port or
+     *         leaving, is not counted)
+     */
+    uint32_t GetVcBacklogCells(uint32_t vc) const;
+
+    /**
+     * @brief Give a VC a PDU tagger (attached by the caller), or none.
+     * @param vc the VC
+     * @param tagger the tagger (null: none)
+     */
+    void SetVcPduTagger(uint32_t vc, Ptr<AtmPduTagger> tagger);
+    /**
+     * @param vc a VC
+     * @return its PDU tagger, or null
+     */
+    Ptr<AtmPduTagger> GetVcPduTagger(uint32_t vc) const;
+    /// @return true if some VC has a PDU tagger (PrepareDeparture() must then see every cell)
+    bool HasPduTaggers() const;
+    /**
+     * @brief A cell of this sender starts on the link: for a VC with a PDU tagger, the tagger
+     *        decides at the PDU's first cell (start of its slot, cell count), and every cell of a
+     *        tagged PDU leaves with CLP = 1. O(1); called for every cell by the adapter's
+     *        transmitter (its departure callback) while HasPduTaggers().
+     * @param cell the departing cell (its vc is the sender's VC index)
+     * @param start the start of its slot
+     */
+    void PrepareDeparture(AtmCell& cell, Time start);
+
+    /**
      * @brief Whether a VC's frame queue would take an SDU of @p bytes now.
      * @param vc the VC
      * @param bytes the CPCS-SDU size
-     * @return null if it would, else the refusal (TOO_BIG, QUEUE_FULL or VC_QUEUE_FULL)
+     * @return null if it would, else the refusal (TOO_BIG, QUEUE_FULL, VC_QUEUE_FULL or
+     *         VC_BUFFER_FULL)
      */
     const char* CheckEnqueue(uint32_t vc, uint32_t bytes) const;
     /**
@@ -191,6 +258,10 @@ class Aal5Sender : public Object
         uint16_t vci{0};            //!< VCI of its cells
         AtmRing<Ptr<Packet>> queue; //!< frame queue
         uint32_t queueBytes{0};     //!< bytes in the frame queue
+        uint32_t queueCells{0};     //!< cells of the SDUs in the frame queue
+        uint32_t bufferCells{0};    //!< backlog limit in cells (0: none)
+        Ptr<AtmPduTagger> tagger;   //!< PDU tagger, or null
+        bool pduTagged{false};      //!< the PDU on the link is tagged
         Aal5Segmenter cursor;       //!< PDU being segmented
         bool staged{false};         //!< a cell of the VC is in the output port
         FrameSourceCallback source; //!< cell-level traffic source, or null
@@ -202,6 +273,12 @@ class Aal5Sender : public Object
      * @return its record (aborts if out of range)
      */
     Vc& GetVc(uint32_t vc);
+    /**
+     * @brief Put an SDU into a VC's frame queue (counters, callback).
+     * @param vc the VC
+     * @param sdu the SDU
+     */
+    void Push(uint32_t vc, Ptr<Packet> sdu);
     /**
      * @brief Pull the next SDU of a frame source into the VC's frame queue.
      * @param vc the VC
@@ -216,11 +293,13 @@ class Aal5Sender : public Object
 
     Ptr<AtmCellTransmitter> m_tx;            //!< where cells are staged
     FrameStartCallback m_frameStart;         //!< told at each PDU start
+    FrameQueuedCallback m_frameQueued;       //!< told at each SDU queued
     std::vector<Vc> m_vcs;                   //!< per VC
     uint32_t m_queueLimit{16 * 1024 * 1024}; //!< all frame queues, bytes
     uint32_t m_vcQueueLimit{0};              //!< each frame queue, bytes (0: none)
     uint32_t m_queueBytes{0};                //!< bytes in all frame queues
     bool m_started{false};                   //!< a cell was staged
+    uint32_t m_taggers{0};                   //!< VCs with a PDU tagger
 };
 
 } // namespace ns3

@@ -68,6 +68,51 @@ AtmShaper::GetCellsSent() const
     return m_cellsSent;
 }
 
+void
+AtmShaper::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_backlog = BacklogCallback();
+    Object::DoDispose();
+}
+
+void
+AtmShaper::SetBacklogCallback(BacklogCallback backlog)
+{
+    NS_LOG_FUNCTION(this);
+    m_backlog = backlog;
+}
+
+void
+AtmShaper::NotifyArrival(uint32_t cells, Time now)
+{
+    // Per frame: no NS_LOG_FUNCTION.
+    DoNotifyArrival(cells, now);
+}
+
+uint32_t
+AtmShaper::GetBufferCells() const
+{
+    return DoGetBufferCells();
+}
+
+uint32_t
+AtmShaper::GetBacklogCells() const
+{
+    return m_backlog.IsNull() ? 0 : m_backlog();
+}
+
+void
+AtmShaper::DoNotifyArrival(uint32_t /* cells */, Time /* now */)
+{
+}
+
+uint32_t
+AtmShaper::DoGetBufferCells() const
+{
+    return 0;
+}
+
 const AtmCellClock&
 AtmShaper::GetClock() const
 {

@@ -17,16 +17,20 @@
 #include "ns3/atm-host-cpu.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/atm-pdu-tagger-factory.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/dfba-buffer-policy.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flexible-ru-cell-scheduler.h"
+#include "ns3/gfr-shaper.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/mcr-pdu-tagger.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
@@ -481,6 +485,135 @@ TEST(AtmConfigErrorsDeathTest, ClassBufferConfiguration)
         },
         "AtmOutputPort: the same ns3::EpdBufferPolicy object guards the shared buffer and the "
         "rt-VBR class buffer; give each buffer its own policy object");
+}
+
+/**
+ * @param configure sets attributes on the shaper
+ * @return a GfrShaper (MCR 10,000 cells/s) attached to a 100,000 cells/s link after @p configure
+ */
+template <typename F>
+Ptr<GfrShaper>
+AttachedGfrShaper(F configure)
+{
+    Ptr<GfrShaper> s = CreateObject<GfrShaper>();
+    s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(10000)));
+    configure(s);
+    s->Attach(AtmCellClock(AtmCellRate(100000)));
+    return s;
+}
+
+TEST(AtmConfigErrorsDeathTest, GfrShaperConfiguration)
+{
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("MinThresholdCells", UintegerValue(2000));
+                 }),
+                 "GfrShaper: MinThresholdCells = 2000 is not below MaxThresholdCells = 2000; give "
+                 "Min_th < Max_th");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("PcrCellsPerSec", AtmCellRateValue(AtmCellRate(5000)));
+                 }),
+                 "GfrShaper: McrCellsPerSec = 10000 exceeds the PCR 5000 cells/s; give MCR <= PCR");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(200000)));
+                 }),
+                 "exceeds the PCR 100000 cells/s \\(the link's rate\\)");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate()));
+                 }),
+                 "GfrShaper: McrCellsPerSec is not set");
+    EXPECT_DEATH(
+        AttachedGfrShaper([](Ptr<GfrShaper> s) { s->SetAttribute("AcrWeight", DoubleValue(0)); }),
+        "GfrShaper: AcrWeight = 0; give 0 < wq <= 1");
+    EXPECT_DEATH(
+        AttachedGfrShaper([](Ptr<GfrShaper> s) { s->SetAttribute("AcrWeight", DoubleValue(1.5)); }),
+        "GfrShaper: AcrWeight = 1.5; give 0 < wq <= 1");
+    EXPECT_DEATH(AttachedGfrShaper([](Ptr<GfrShaper> s) {
+                     s->SetAttribute("AcrInterval", TimeValue(Seconds(0)));
+                 }),
+                 "GfrShaper: AcrInterval = .*the filter window T must be positive");
+}
+
+TEST(AtmConfigErrorsDeathTest, McrPduTaggerConfiguration)
+{
+    const AtmCellRate line(100000);
+    EXPECT_DEATH(CreateObject<McrPduTagger>()->Attach(AtmTrafficContract::Ubr(), line),
+                 "McrPduTagger: McrCellsPerSec = 0 and the VC's contract \\(UBR.1.*\\) has no "
+                 "MCR; give McrCellsPerSec > 0 or a GFR contract with an MCR");
+    EXPECT_DEATH(
+        {
+            Ptr<McrPduTagger> t = CreateObject<McrPduTagger>();
+            t->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(200000)));
+            t->Attach(AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                              AtmCellRate(),
+                                              AtmCellRate(10000),
+                                              32,
+                                              32),
+                      line);
+        },
+        "McrPduTagger: MCR = 200000 cells/s exceeds PCR = 100000 cells/s; give McrCellsPerSec <= "
+        "PcrCellsPerSec");
+    EXPECT_DEATH(CreateObject<McrPduTagger>()->Attach(
+                     AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate(10000)),
+                     line),
+                 "McrPduTagger: MbsCells = 0 \\(twice the MFS\\) but the VC's contract .* has MFS "
+                 "0; give MbsCells >= 1 or a GFR contract with MfsCells >= 1");
+    EXPECT_DEATH(
+        {
+            const AtmTrafficContract gfr = AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                                                   AtmCellRate(),
+                                                                   AtmCellRate(10000),
+                                                                   32,
+                                                                   32);
+            Ptr<McrPduTagger> t = CreateObject<McrPduTagger>();
+            t->Attach(gfr, line);
+            t->Attach(gfr, line);
+        },
+        "ns3::McrPduTagger: a PDU tagger serves one VC; create one per VC");
+    EXPECT_DEATH(AtmPduTaggerFactory::Resolve("fgcra"),
+                 "AtmPduTaggerFactory: \"fgcra\" is not a PDU tagger; use one of mcr");
+}
+
+TEST(AtmConfigErrorsDeathTest, ShaperFactoryNames)
+{
+    EXPECT_DEATH(AtmShaperFactory::Resolve("leaky"),
+                 "AtmShaperFactory: \"leaky\" is not a shaper; use contract or one of pcr vbr "
+                 "packet-train gfr");
+    EXPECT_DEATH(AtmShaperFactory::Create("gfr", AtmTrafficContract::Ubr()),
+                 "AtmShaperFactory: shaper gfr needs a contract with an MCR \\(GFR\\); the "
+                 "contract \\(UBR.1.*\\) has none");
+    EXPECT_DEATH(AtmShaperFactory::Create("vbr", AtmTrafficContract::Ubr()),
+                 "AtmShaperFactory: shaper vbr needs a VBR contract");
+    EXPECT_DEATH(AtmShaperFactory::Create("pcr", AtmTrafficContract::Ubr()),
+                 "AtmShaperFactory: shaper pcr needs a PCR");
+}
+
+TEST(AtmConfigErrorsDeathTest, PvcHelperShaperAndTagger)
+{
+    EXPECT_DEATH(AtmPvcHelper().SetShaper("leaky"), "AtmShaperFactory: \"leaky\" is not a shaper");
+    EXPECT_DEATH(AtmPvcHelper().SetShaperAttribute("BufferCells", UintegerValue(600)),
+                 "AtmPvcHelper::SetShaperAttribute\\(\"BufferCells\"\\): the shaper is derived "
+                 "from each PVC's contract; name it first with SetShaper\\(\\), one of contract, "
+                 "pcr, vbr, packet-train, gfr");
+    EXPECT_DEATH(
+        {
+            AtmPvcHelper pvcs;
+            pvcs.SetShaper("gfr");
+            pvcs.SetShaperAttribute("MinThresholdCells", DoubleValue(0.5));
+        },
+        "AtmPvcHelper::SetShaperAttribute: MinThresholdCells=0.5 is not a valid value for "
+        "ns3::GfrShaper");
+    EXPECT_DEATH(
+        {
+            AtmPvcHelper pvcs;
+            pvcs.SetShaper("gfr");
+            pvcs.SetShaperAttribute("ScrCellsPerSec", UintegerValue(1));
+        },
+        "AtmPvcHelper::SetShaperAttribute: ns3::GfrShaper has no attribute \"ScrCellsPerSec\"");
+    EXPECT_DEATH(AtmPvcHelper().SetPduTaggerAttribute("MbsCells", UintegerValue(40)),
+                 "AtmPvcHelper::SetPduTaggerAttribute\\(\"MbsCells\"\\): no tagger chosen; call "
+                 "SetPduTagging\\(\\) first");
+    EXPECT_DEATH(AtmPvcHelper().SetPduTagging(true, "leaky"),
+                 "AtmPduTaggerFactory: \"leaky\" is not a PDU tagger; use one of mcr");
 }
 
 TEST(AtmBufferPolicyFactoryTest, ResolvesShortAndTypeIdNames)
