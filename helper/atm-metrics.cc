@@ -192,6 +192,25 @@ AtmJsonLine::Add(const std::string& key, const std::vector<double>& values)
     return *this;
 }
 
+AtmJsonLine&
+AtmJsonLine::Add(const std::string& key, const AtmJsonLine& object)
+{
+    Put(key, object.ToString());
+    return *this;
+}
+
+AtmJsonLine&
+AtmJsonLine::Add(const std::string& key, const std::vector<AtmJsonLine>& objects)
+{
+    std::string s = "[";
+    for (std::size_t i = 0; i < objects.size(); ++i)
+    {
+        s += (i ? "," : "") + objects[i].ToString();
+    }
+    Put(key, s + "]");
+    return *this;
+}
+
 std::string
 AtmJsonLine::Quote(const std::string& s)
 {

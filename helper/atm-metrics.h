@@ -153,6 +153,18 @@ class AtmJsonLine
      * @return this object
      */
     AtmJsonLine& Add(const std::string& key, const std::vector<double>& values);
+    /**
+     * @param key the key
+     * @param object a nested object
+     * @return this object
+     */
+    AtmJsonLine& Add(const std::string& key, const AtmJsonLine& object);
+    /**
+     * @param key the key
+     * @param objects an array of nested objects
+     * @return this object
+     */
+    AtmJsonLine& Add(const std::string& key, const std::vector<AtmJsonLine>& objects);
 
     /** @return the object on one line */
     std::string ToString() const;

@@ -83,6 +83,24 @@ TEST(AtmMetricsDeathTest, ExpectedSharesOfTheWrongSize)
     EXPECT_DEATH(AtmMetrics::JainFairness({1, 2}, {1}), "2 throughputs but 1 expected shares");
 }
 
+TEST(AtmJsonLine, NestedObjectsAndArraysOfObjects)
+{
+    AtmJsonLine drops;
+    drops.Add("EPD: threshold", uint64_t{12}).Add("buffer full", uint64_t{0});
+    AtmJsonLine a;
+    a.Add("goodputMbps", 1.5);
+    AtmJsonLine b;
+    b.Add("goodputMbps", 2.0).Add("tag", "x");
+    AtmJsonLine j;
+    j.Add("cellsDroppedByReason", drops)
+        .Add("sources", std::vector<AtmJsonLine>{a, b})
+        .Add("none", std::vector<AtmJsonLine>{});
+    EXPECT_EQ(j.ToString(),
+              "{\"cellsDroppedByReason\":{\"EPD: threshold\":12,\"buffer full\":0},"
+              "\"sources\":[{\"goodputMbps\":1.5},{\"goodputMbps\":2,\"tag\":\"x\"}],"
+              "\"none\":[]}");
+}
+
 TEST(AtmJsonLine, OneObjectInInsertionOrder)
 {
     AtmJsonLine j;
