@@ -228,7 +228,8 @@ main(int argc, char* argv[])
                      AtmCommandLine::CellSchedulerCheck());
     options.AddValue("bufferCells", "cell buffer of every switch port", bufferCells, 1, 4000000);
     options.AddValue("hbo",
-                     "HBO, cells, of policies with HboCells (double-epd, per-vc-threshold)",
+                     "HBO, cells, of policies with HboCells (double-epd, per-vc-threshold), or "
+                     "the EPD threshold of epd, sd and fba",
                      hbo,
                      1,
                      4000000);
@@ -329,15 +330,22 @@ main(int argc, char* argv[])
     AtmBufferPolicyFactory::TryResolve(policy, &policyTid, &error);
     TypeId::AttributeInformation info;
     const bool hasHbo = policyTid.LookupAttributeByName("HboCells", &info);
+    // HBO is the classical EPD threshold (BON ch. 7.2.1): --hbo sets EPD's, SD's and FBA's too.
+    const bool hasEpdThreshold =
+        !hasHbo && policyTid.LookupAttributeByName("ThresholdCells", &info);
     const bool hasThreshold = policyTid.LookupAttributeByName("VcThresholdCells", &info);
-    options.Require(!options.IsSet("hbo") || hasHbo,
+    options.Require(!options.IsSet("hbo") || hasHbo || hasEpdThreshold,
                     "hbo",
-                    "a policy with HBO (double-epd, per-vc-threshold); " + policyTid.GetName() +
-                        " has none");
+                    "a policy with HBO or an EPD threshold (double-epd, per-vc-threshold, epd, "
+                    "sd, fba); " +
+                        policyTid.GetName() + " has none");
     options.Require(!options.IsSet("lbo") || hasHbo,
                     "lbo",
                     "a policy with LBO (double-epd, per-vc-threshold); " + policyTid.GetName() +
                         " has none");
+    options.Require(!hasEpdThreshold || hbo < bufferCells,
+                    "hbo",
+                    "an EPD threshold below --bufferCells (" + std::to_string(bufferCells) + ")");
     options.Require(!hasHbo || (lbo <= hbo && hbo <= bufferCells),
                     "lbo",
                     "LBO <= HBO <= --bufferCells (" + std::to_string(lbo) + ", " +
@@ -378,6 +386,10 @@ main(int argc, char* argv[])
     {
         atm.SetBufferPolicyAttribute("HboCells", UintegerValue(hbo));
         atm.SetBufferPolicyAttribute("LboCells", UintegerValue(lbo));
+    }
+    if (hasEpdThreshold)
+    {
+        atm.SetBufferPolicyAttribute("ThresholdCells", UintegerValue(hbo));
     }
     if (options.IsSet("vcThreshold"))
     {
@@ -643,7 +655,7 @@ main(int argc, char* argv[])
         .Add("policy", policyTid.GetName())
         .Add("scheduler", schedulerTid.GetName())
         .Add("bufferCells", bufferCells)
-        .Add("hbo", hasHbo ? hbo : 0)
+        .Add("hbo", hasHbo || hasEpdThreshold ? hbo : 0)
         .Add("lbo", hasHbo ? lbo : 0)
         .Add("vcThreshold", options.IsSet("vcThreshold") ? vcThreshold : 0)
         .Add("tagging", tagging)

@@ -1,0 +1,177 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""BON-GFR: O. Bonaventure, "Integration of ATM under TCP/IP to provide services with minimum
+guaranteed bandwidth", PhD thesis, Université de Liège, 1998, chapters 7 and 8: TCP over GFR in
+the workstation scenario (atm-gfr-workstation): one privileged and nine background
+workstations send on/off 10 MB transfers over GFR VCs that share one NNI; Double-EPD with
+adapter tagging, per-VC thresholds with Virtual Spacing, the simple GFR shaper and TBA.
+
+BON ran 4.4BSD-Lite Reno (TCP_default, TCP_fast) and a NetBSD SACK inside its simulator, so
+the orderings and bounds the thesis draws its conclusions from are hard checks and its numbers
+soft (±35 %, tagged fractions ±10 points). Published values, tolerances and checks:
+data/bon-gfr.toml; write-ups: doc/validation/bon-gfr.rst."""
+
+from statistics import mean
+
+from ..core import Family, Run, make_label
+from ..figures import bars
+
+fam = Family("bon-gfr")
+
+LAN = {"uniDelay": "10us", "nniDelay": "100us"}
+WAN = {"uniDelay": "2.5ms", "nniDelay": "10ms"}
+
+
+def ws_options(t, **kw):
+    """The workstation scenario's options: the target's defaults, then the run's."""
+    o = {"duration": f"{t['duration']}s"}
+    o.update(LAN if t.get("network", "LAN") == "LAN" else WAN)
+    o.update({k: str(v).lower() if isinstance(v, bool) else v
+              for k, v in t.get("options", {}).items()})
+    o.update({k: str(v).lower() if isinstance(v, bool) else v for k, v in kw.items()})
+    return o
+
+
+@fam.runs
+def sweep_runs(t):
+    """One run per combination of the target's ``sweep`` table (param -> values); each
+    value goes to the option of the same name."""
+    keys = list(t["sweep"])
+    combos = [{}]
+    for k in keys:
+        combos = [dict(c, **{k: v}) for c in combos for v in t["sweep"][k]]
+    return [Run(c, ws_options(t, **c)) for c in combos]
+
+
+# ---- what a run measured ---------------------------------------------------------------------
+
+
+def privileged(m, key="goodputMbps"):
+    return m["stations"][0][key]
+
+
+def background(m, key="goodputMbps"):
+    return mean(s[key] for s in m["stations"][1:])
+
+
+def reservation_fraction(m):
+    """The privileged workstation's goodput over its MCR as goodput."""
+    return privileged(m) / privileged(m, "mcrMbps")
+
+
+def _label(spec, p):
+    return make_label(p, spec.get("quantity", ", ".join(f"{k}={{{k}}}" for k in p)))
+
+
+def _per_run(res, spec, value, published, ok, unit="", **sel):
+    """One report row per run matching ``sel``: value(metrics) over the seeds."""
+    rows = []
+    for p, ms in res.select(**sel):
+        v = [value(m) for m in ms]
+        rows.append(spec.row(_label(spec, p), published(p), v, ok(mean(v), p), unit))
+    return rows
+
+
+# ---- checks ----------------------------------------------------------------------------------
+
+
+@fam.check
+def privileged_below_reservation(res, spec):
+    """Double-EPD: the privileged workstation stays below a fraction of its reservation."""
+    return _per_run(res, spec, reservation_fraction, lambda p: spec["published"],
+                    lambda x, p: spec.tol.ok(x), "× MCR", **spec.get("where", {}))
+
+
+@fam.check
+def privileged_goodput(res, spec):
+    """A published goodput of the privileged workstation, per privileged MCR."""
+    pub = {int(k): v for k, v in spec["published"].items()}
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        if p.get("privilegedMcr") in pub:
+            v = [privileged(m) for m in ms]
+            x = pub[p["privilegedMcr"]]
+            rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x), "Mb/s"))
+    return rows
+
+
+@fam.check
+def privileged_tagged(res, spec):
+    """A published tagged fraction of the privileged workstation, per privileged MCR."""
+    pub = {int(k): v for k, v in spec["published"].items()}
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        if p.get("privilegedMcr") in pub:
+            v = [privileged(m, "taggedFraction") for m in ms]
+            x = pub[p["privilegedMcr"]]
+            rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x)))
+    return rows
+
+
+@fam.check
+def no_cell_loss(res, spec):
+    """No cell lost at the NNI port, every run."""
+    return _per_run(res, spec, lambda m: m["cellLossRatio"], lambda p: "0",
+                    lambda x, p: spec.tol.ok(x), **spec.get("where", {}))
+
+
+@fam.check
+def mcr_proportional(res, spec):
+    """Lossless per-VC sharing: privileged / background goodput against the MCR ratio."""
+    return _per_run(res, spec,
+                    lambda m: privileged(m) / background(m) / (m["privilegedMcr"]
+                                                               / m["backgroundMcr"]),
+                    lambda p: "1 (goodput ∝ MCR)", lambda x, p: spec.tol.ok(x, 1.0),
+                    "ratio", **spec.get("where", {}))
+
+
+@fam.check
+def collapse_per_source(res, spec):
+    """LBO = 0: every workstation's goodput near BON's three segments per 800 ms."""
+    return _per_run(res, spec, lambda m: mean(m["goodputMbps"]),
+                    lambda p: f"{spec['published']:g}", lambda x, p: spec.tol.ok(x, spec["published"]),
+                    "Mb/s", **spec.get("where", {}))
+
+
+@fam.check
+def egress_used(res, spec):
+    """UBR reference: every workstation uses its egress link (its MCR as goodput)."""
+    return _per_run(res, spec,
+                    lambda m: min(s["goodputMbps"] / s["mcrMbps"] for s in m["stations"]),
+                    lambda p: "≈ 1 (fully used)", lambda x, p: spec.tol.ok(x),
+                    "× egress", **spec.get("where", {}))
+
+
+@fam.check
+def ordering(res, spec):
+    """The privileged goodput of run A (params ``better``) above that of run B (``worse``),
+    for each value of the param ``per``."""
+    rows = []
+    for v in spec["values"]:
+        a = [privileged(m) for m in res.get(**{spec["per"]: v}, **spec["better"])]
+        b = [privileged(m) for m in res.get(**{spec["per"]: v}, **spec["worse"])]
+        if a and b:
+            rows.append(spec.row(f"{spec['per']}={v}: {spec['quantity']}", spec["published"],
+                                 [mean(a), mean(b)], mean(a) > mean(b), "Mb/s"))
+    return rows
+
+
+# ---- figure ----------------------------------------------------------------------------------
+
+
+@fam.figure
+def workstation_figure(res, plt, t):
+    runs = res.select()
+    if not runs:
+        return None
+    fig, axs = plt.subplots(1, 2, figsize=(max(9, 1.1 * len(runs) + 4), 4))
+    labels = [make_label(p, t["label"]) if t.get("label") else str(p) for p, _ in runs]
+    bars(axs[0], labels, [float("nan")] * len(runs),
+         [[reservation_fraction(m) for m in ms] for _, ms in runs],
+         "privileged goodput / its MCR", "× MCR")
+    axs[0].axhline(1, color="k", ls=":", lw=1)
+    bars(axs[1], labels, [float("nan")] * len(runs),
+         [[background(m) for m in ms] for _, ms in runs],
+         "background goodput (mean)", "Mb/s")
+    axs[0].legend(fontsize=8)
+    fig.suptitle(f"{t.id}: {t.title}", fontsize=10)
+    return fig
