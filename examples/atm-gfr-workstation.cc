@@ -385,7 +385,12 @@ main(int argc, char* argv[])
     if (hasHbo)
     {
         atm.SetBufferPolicyAttribute("HboCells", UintegerValue(hbo));
+        // LboCells 0 would mean "LboFraction of the buffer": LBO = 0 is a fraction of 0.
         atm.SetBufferPolicyAttribute("LboCells", UintegerValue(lbo));
+        if (lbo == 0)
+        {
+            atm.SetBufferPolicyAttribute("LboFraction", DoubleValue(0.0));
+        }
     }
     if (hasEpdThreshold)
     {

@@ -125,6 +125,14 @@ def mcr_proportional(res, spec):
 
 
 @fam.check
+def privileged_share(res, spec):
+    """The privileged workstation's part of the total goodput."""
+    return _per_run(res, spec, lambda m: privileged(m) / sum(m["goodputMbps"]),
+                    lambda p: spec["published"], lambda x, p: spec.tol.ok(x),
+                    **spec.get("where", {}))
+
+
+@fam.check
 def collapse_per_source(res, spec):
     """LBO = 0: every workstation's goodput near BON's three segments per 800 ms."""
     return _per_run(res, spec, lambda m: mean(m["goodputMbps"]),
