@@ -166,6 +166,8 @@ main(int argc, char* argv[])
     uint32_t hbo = 7168;
     uint32_t lbo = 6144;
     uint32_t vcThreshold = 0;
+    std::string policyAttributes;
+    std::string schedulerAttributes;
     bool tagging = false;
     bool upc = false;
     std::string shaper = "none";
@@ -245,6 +247,15 @@ main(int argc, char* argv[])
                      1,
                      4000000,
                      "the policy's");
+    options.AddValue("policyAttributes",
+                     "more attributes of the buffer policy, Name=Value,... (e.g. TBA's "
+                     "PositionRounding=Nearest; --PrintAttributes=<its TypeId> lists them)",
+                     policyAttributes,
+                     [](const std::string&, std::string*) { return true; });
+    options.AddValue("schedulerAttributes",
+                     "more attributes of the cell scheduler, Name=Value,...",
+                     schedulerAttributes,
+                     [](const std::string&, std::string*) { return true; });
     options.AddValue("tagging",
                      "the workstations' adapters tag the PDUs above the MCR (BON Fig. 7.4)",
                      tagging);
@@ -355,6 +366,21 @@ main(int argc, char* argv[])
                     "a policy with per-VC thresholds (per-vc-threshold); " + policyTid.GetName() +
                         " has none");
 
+    std::vector<std::pair<std::string, std::string>> policySettings;
+    std::vector<std::pair<std::string, std::string>> schedulerSettings;
+    const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
+    if (!AtmCommandLine::ParseAttributeList(policyTid, policyAttributes, &policySettings, &error))
+    {
+        options.Fail("policyAttributes", policyAttributes, "expected " + error);
+    }
+    if (!AtmCommandLine::ParseAttributeList(schedulerTid,
+                                            schedulerAttributes,
+                                            &schedulerSettings,
+                                            &error))
+    {
+        options.Fail("schedulerAttributes", schedulerAttributes, "expected " + error);
+    }
+
     // TCP: BON's presets, one per host with its own timer phase.
     TcpEraPresets presets = TcpEraPresets::ForSource("bon-" + tcp);
     presets.SetDelayedAck(false);
@@ -374,7 +400,6 @@ main(int argc, char* argv[])
     NodeContainer stations(n);
     NodeContainer destinations(n);
     NodeContainer switches(2);
-    const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
     const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
     AtmHelper atm;
     atm.SetDeviceAttribute("Mtu", UintegerValue(std::max(mss, privilegedMss) + 40));
@@ -400,7 +425,15 @@ main(int argc, char* argv[])
     {
         atm.SetBufferPolicyAttribute("VcThresholdCells", UintegerValue(vcThreshold));
     }
+    for (const auto& [name, value] : policySettings)
+    {
+        atm.SetBufferPolicyAttribute(name, StringValue(value));
+    }
     atm.SetCellScheduler(scheduler);
+    for (const auto& [name, value] : schedulerSettings)
+    {
+        atm.SetCellSchedulerAttribute(name, StringValue(value));
+    }
     atm.InstallSwitch(switches);
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(linkRate));
     atm.SetChannelAttribute("Delay", TimeValue(uniDelay));
@@ -663,6 +696,8 @@ main(int argc, char* argv[])
         .Add("hbo", hasHbo || hasEpdThreshold ? hbo : 0)
         .Add("lbo", hasHbo ? lbo : 0)
         .Add("vcThreshold", options.IsSet("vcThreshold") ? vcThreshold : 0)
+        .Add("policyAttributes", policyAttributes)
+        .Add("schedulerAttributes", schedulerAttributes)
         .Add("tagging", tagging)
         .Add("upc", upc)
         .Add("shaper", shaper)

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-scheduler-factory.h"
+#include "ns3/attribute.h"
 #include "ns3/command-line.h"
 #include "ns3/log.h"
 
@@ -431,6 +432,58 @@ AtmCommandLine::AddList(const std::string& name,
         },
         defaultText.empty() ? JoinList(values, [](uint32_t v) { return std::to_string(v); })
                             : defaultText);
+}
+
+bool
+AtmCommandLine::ParseAttributeList(TypeId tid,
+                                   const std::string& text,
+                                   std::vector<std::pair<std::string, std::string>>* settings,
+                                   std::string* expected)
+{
+    settings->clear();
+    if (text.empty())
+    {
+        return true;
+    }
+    for (const std::string& item : SplitList(text))
+    {
+        const std::string::size_type eq = item.find('=');
+        const std::string name = item.substr(0, eq);
+        TypeId::AttributeInformation info;
+        if (eq == std::string::npos || name.empty() || !tid.LookupAttributeByName(name, &info))
+        {
+            std::string names;
+            for (TypeId t = tid;; t = t.GetParent())
+            {
+                for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+                {
+                    names += (names.empty() ? "" : ", ") + t.GetAttribute(i).name;
+                }
+                if (t == t.GetParent())
+                {
+                    break;
+                }
+            }
+            *expected = "Name=Value settings separated by commas, each Name an attribute of " +
+                        tid.GetName() + " (" + names + ")";
+            return false;
+        }
+        const std::string value = item.substr(eq + 1);
+        // DeserializeFromString reads "-5" into an unsigned value (it wraps around): refuse a
+        // sign there, and check the range (Check) after the parse.
+        Ptr<AttributeValue> v = info.checker->Create();
+        const bool negativeUnsigned = info.checker->GetValueTypeName() == "ns3::UintegerValue" &&
+                                      value.find('-') != std::string::npos;
+        if (negativeUnsigned || !v->DeserializeFromString(value, info.checker) ||
+            !info.checker->Check(*v))
+        {
+            *expected = "a value of " + name + " that " + tid.GetName() + " accepts (" +
+                        info.checker->GetValueTypeName() + ", " + info.help + ")";
+            return false;
+        }
+        settings->emplace_back(name, value);
+    }
+    return true;
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <functional>
@@ -293,6 +294,22 @@ class AtmCommandLine
      * @return the check
      */
     static Check CellSchedulerCheck();
+
+    /**
+     * @brief Parse a list of attribute settings, `Name=Value,Name=Value`, against the attributes
+     *        of a TypeId (e.g. a buffer policy's): every name must be an attribute of @p tid or
+     *        of its parents, every value one its checker accepts.
+     * @param tid the TypeId
+     * @param text the list (empty: no setting)
+     * @param[out] settings the (name, value) pairs, in order
+     * @param[out] expected on failure, what would be valid (the unknown name and the
+     *        attributes there are, or the refused value and the attribute's type)
+     * @return true if every setting is valid
+     */
+    static bool ParseAttributeList(TypeId tid,
+                                   const std::string& text,
+                                   std::vector<std::pair<std::string, std::string>>* settings,
+                                   std::string* expected);
 
     /**
      * @brief Parse an unsigned decimal integer strictly (digits only, no overflow).

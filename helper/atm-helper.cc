@@ -240,6 +240,16 @@ AtmHelper::SetBufferPolicyAttribute(std::string name, const AttributeValue& valu
 }
 
 void
+AtmHelper::SetCellSchedulerAttribute(std::string name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(!m_schedulerFactory.IsTypeIdSet(),
+                    "AtmHelper::SetCellSchedulerAttribute(\"" << name
+                                                              << "\"): no cell scheduler chosen; "
+                                                                 "call SetCellScheduler() first");
+    SetChecked(m_schedulerFactory, "SetCellSchedulerAttribute", name, value);
+}
+
+void
 AtmHelper::SetCreditFlowControl(uint32_t credits)
 {
     m_credits = credits;

@@ -164,6 +164,13 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     template <typename... Ts>
     void SetCellScheduler(std::string type, Ts&&... args);
+    /**
+     * @brief Set one attribute of the cell scheduler chosen with SetCellScheduler() (aborts,
+     *        naming the attribute, if there is none or the scheduler lacks it).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetCellSchedulerAttribute(std::string name, const AttributeValue& value);
 
     /**
      * @brief AN2 credit flow control on every hop of the links created from now on

@@ -147,6 +147,10 @@ cases = [
      r"invalid --shaperMinTh=3000: a value below --shaperMaxTh"),
     ("tagging a UBR VC", "atm-gfr-workstation --service=ubr --tagging",
      r"invalid --tagging=(true)?: --service=gfr"),
+    ("policy attribute the policy lacks", "atm-gfr-workstation --policyAttributes=Alpha=0.5",
+     r"invalid --policyAttributes=Alpha=0\.5: expected Name=Value settings separated by commas, each Name an attribute of ns3::DoubleEpdBufferPolicy \(.*HboCells"),
+    ("scheduler attribute value out of its type", "atm-gfr-workstation --scheduler=ru --schedulerAttributes=WorkConserving=maybe",
+     r"invalid --schedulerAttributes=WorkConserving=maybe: expected a value of WorkConserving that ns3::FlexibleRuCellScheduler accepts"),
     ("unknown TCP", "atm-gfr-workstation --tcp=cubic",
      r"invalid --tcp=cubic: expected one of default, fast, sack"),
     # atm-scheduler-share: greedy cell sources into one port

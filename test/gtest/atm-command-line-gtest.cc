@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 #include <string>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -188,6 +189,29 @@ TEST(AtmCommandLineDeathTest, ListWithABadElementNamesTheWholeList)
                 testing::ExitedWithCode(1),
                 "invalid --cells=1,1.5: expected a comma-separated list of integers in \\[1, "
                 "65535\\]");
+}
+
+TEST(AtmCommandLineTest, AttributeListsAreCheckedAgainstTheTypeId)
+{
+    const TypeId tid = TypeId::LookupByName("ns3::EpdBufferPolicy");
+    std::vector<std::pair<std::string, std::string>> settings;
+    std::string expected;
+    EXPECT_TRUE(AtmCommandLine::ParseAttributeList(tid, "", &settings, &expected));
+    EXPECT_TRUE(settings.empty());
+    ASSERT_TRUE(AtmCommandLine::ParseAttributeList(tid,
+                                                   "ThresholdCells=700,KeepEomOnReject=true",
+                                                   &settings,
+                                                   &expected));
+    EXPECT_EQ(settings,
+              (std::vector<std::pair<std::string, std::string>>{{"ThresholdCells", "700"},
+                                                                {"KeepEomOnReject", "true"}}));
+    EXPECT_FALSE(AtmCommandLine::ParseAttributeList(tid, "Nope=1", &settings, &expected));
+    EXPECT_NE(expected.find("each Name an attribute of ns3::EpdBufferPolicy"), std::string::npos);
+    EXPECT_NE(expected.find("ThresholdCells"), std::string::npos) << "lists the valid names";
+    EXPECT_FALSE(AtmCommandLine::ParseAttributeList(tid, "ThresholdCells", &settings, &expected));
+    EXPECT_FALSE(
+        AtmCommandLine::ParseAttributeList(tid, "ThresholdCells=-5", &settings, &expected));
+    EXPECT_NE(expected.find("a value of ThresholdCells"), std::string::npos);
 }
 
 TEST(AtmCommandLineDeathTest, NegativeUnsignedIsAUsageErrorNotAWrapAround)

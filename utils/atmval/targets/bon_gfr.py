@@ -33,13 +33,19 @@ def ws_options(t, **kw):
 
 @fam.runs
 def sweep_runs(t):
-    """One run per combination of the target's ``sweep`` table (param -> values); each
-    value goes to the option of the same name."""
-    keys = list(t["sweep"])
+    """One run per combination of the target's ``sweep`` table (param -> values; each value
+    goes to the option of the same name) and, if the target has a ``variants`` table (name ->
+    options), of its variants (param ``variant``)."""
     combos = [{}]
-    for k in keys:
+    for k in t["sweep"]:
         combos = [dict(c, **{k: v}) for c in combos for v in t["sweep"][k]]
-    return [Run(c, ws_options(t, **c)) for c in combos]
+    variants = t.get("variants", {"": {}})
+    runs = []
+    for c in combos:
+        for name, extra in variants.items():
+            p = dict(c, variant=name) if name else c
+            runs.append(Run(p, ws_options(t, **extra, **c)))
+    return runs
 
 
 # ---- what a run measured ---------------------------------------------------------------------
@@ -150,17 +156,29 @@ def egress_used(res, spec):
 
 
 @fam.check
-def ordering(res, spec):
-    """The privileged goodput of run A (params ``better``) above that of run B (``worse``),
-    for each value of the param ``per``."""
+def variant_ordering(res, spec):
+    """The privileged goodput of variant ``better`` above that of variant ``worse``, for every
+    combination of the other params (optionally restricted by ``where``)."""
     rows = []
-    for v in spec["values"]:
-        a = [privileged(m) for m in res.get(**{spec["per"]: v}, **spec["better"])]
-        b = [privileged(m) for m in res.get(**{spec["per"]: v}, **spec["worse"])]
-        if a and b:
-            rows.append(spec.row(f"{spec['per']}={v}: {spec['quantity']}", spec["published"],
-                                 [mean(a), mean(b)], mean(a) > mean(b), "Mb/s"))
+    where = spec.get("where", {})
+    for p, ms in res.select(variant=spec["better"], **where):
+        rest = {k: v for k, v in p.items() if k != "variant"}
+        b = res.get(variant=spec["worse"], **rest)
+        if not b:
+            continue
+        a = mean(privileged(m) for m in ms)
+        w = mean(privileged(m) for m in b)
+        label = ", ".join(f"{k}={v}" for k, v in rest.items())
+        rows.append(spec.row(f"{label}: privileged goodput, {spec['better']} > {spec['worse']}",
+                             spec["published"], [a, w], a > w, "Mb/s"))
     return rows
+
+
+@fam.check
+def reservation_fraction_bound(res, spec):
+    """The privileged goodput over its reservation against a bound (a soft or hard tol)."""
+    return _per_run(res, spec, reservation_fraction, lambda p: spec["published"],
+                    lambda x, p: spec.tol.ok(x), "× MCR", **spec.get("where", {}))
 
 
 # ---- figure ----------------------------------------------------------------------------------
