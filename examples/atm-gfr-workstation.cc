@@ -160,6 +160,7 @@ main(int argc, char* argv[])
     uint32_t mfs = 200;
     uint32_t mbs = 400;
     bool egressAtMcr = false;
+    bool gfr1Eligibility = true;
     std::string policy = "double-epd";
     std::string scheduler = "fifo";
     uint32_t bufferCells = 8192;
@@ -215,6 +216,11 @@ main(int argc, char* argv[])
                      1,
                      1000000,
                      "2 x mfs");
+    options.AddValue("gfr1Eligibility",
+                     "the switches mark the CLP = 0 frames of GFR.1 VCs that fail the F-GCRA as "
+                     "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); false: every CLP = 0 "
+                     "frame is eligible (per-VC scheduling, BON ch. 7.2.2)",
+                     gfr1Eligibility);
     options.AddValue("egressAtMcr",
                      "each destination's UNI2 link at its VC's MCR (BON's UBR reference)",
                      egressAtMcr);
@@ -434,6 +440,7 @@ main(int argc, char* argv[])
     {
         atm.SetCellSchedulerAttribute(name, StringValue(value));
     }
+    atm.SetSwitchAttribute("Gfr1Eligibility", BooleanValue(gfr1Eligibility));
     atm.InstallSwitch(switches);
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(linkRate));
     atm.SetChannelAttribute("Delay", TimeValue(uniDelay));
@@ -690,6 +697,7 @@ main(int argc, char* argv[])
         .Add("mfs", mfs)
         .Add("mbs", mbs)
         .Add("egressAtMcr", egressAtMcr)
+        .Add("gfr1Eligibility", gfr1Eligibility)
         .Add("policy", policyTid.GetName())
         .Add("scheduler", schedulerTid.GetName())
         .Add("bufferCells", bufferCells)

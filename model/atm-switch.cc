@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/atm-policer-factory.h"
 #include "ns3/atm-shaping-gate.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -37,6 +38,15 @@ AtmSwitch::GetTypeId()
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&AtmSwitch::m_switchingDelay),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Gfr1Eligibility",
+                          "Run the F-GCRA of each GFR.1 VC at the ingress and mark the CLP = 0 "
+                          "frames that fail it as not eligible (BON ch. 7.2.1, for tag-sensitive "
+                          "FIFO buffer policies); false: every CLP = 0 frame of a GFR.1 VC is "
+                          "eligible (per-VC scheduling guarantees the MCR, BON ch. 7.2.2). Read "
+                          "when a cross-connect is added.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&AtmSwitch::m_gfr1Eligibility),
+                          MakeBooleanChecker())
             .AddTraceSource("CellDrop",
                             "A cell was dropped by the fabric: (in port, cell, reason).",
                             MakeTraceSourceAccessor(&AtmSwitch::m_dropTrace),
@@ -366,7 +376,7 @@ AtmSwitch::MakePolicer(uint32_t inPort, const AtmTrafficContract& contract) cons
 void
 AtmSwitch::SetUpEligibility(Route& r, uint32_t inPort, const AtmTrafficContract& contract) const
 {
-    if (contract.GetConformance() != AtmConformance::GFR_1)
+    if (contract.GetConformance() != AtmConformance::GFR_1 || !m_gfr1Eligibility)
     {
         return;
     }

@@ -66,7 +66,11 @@ class AtmCellTransmitter;
  * CLP = 0 cells of each PDU that fails it, without tagging them (under GFR.1 the network may not
  * tag). With MCR 0 no PDU of a GFR.1 VC is eligible. Under GFR.2 the UPC tags the non-eligible
  * PDUs, so the CLP bit alone tells them apart (AtmCell::IsEligible()). A cell the UPC discards
- * never reaches the F-GCRA.
+ * never reaches the F-GCRA. The GFR.1 marking is the switch design of Bonaventure's Double-EPD
+ * for GFR.1 (a tag-sensitive FIFO must tell the frames within the MCR apart); a switch that
+ * guarantees the MCR by per-VC scheduling instead (BON ch. 7.2.2: per-VC thresholds with
+ * Virtual Spacing, CLP = 0 frames only) does not run it: attribute `Gfr1Eligibility` false
+ * leaves every CLP = 0 cell of a GFR.1 VC eligible.
  *
  * The fabric only routes, polices and relays credits. Whatever a switch does to cells of an
  * output port (EFCI marking, ABR explicit-rate feedback in RM cells) belongs to that port's
@@ -321,6 +325,7 @@ class AtmSwitch : public Object
     void DropUnknown(uint32_t inPort, AtmCell cell);
 
     Time m_switchingDelay;                              //!< "SwitchingDelay"
+    bool m_gfr1Eligibility{true};                       //!< "Gfr1Eligibility"
     std::vector<Ptr<AtmSwitchPort>> m_ports;            //!< the ports
     std::vector<std::vector<int64_t>> m_inputs;         //!< [in][out] transmitter input or -1
     AtmCrossConnectTable m_table;                       //!< VC and VP cross-connects

@@ -59,15 +59,18 @@ struct EligibilityRun
      * @param upc police the in port
      * @param injectMarked inject every cell with NOT_ELIGIBLE already set
      * @param clp the CLP of the injected cells
+     * @param gfr1Eligibility the switch's Gfr1Eligibility attribute
      */
     EligibilityRun(const AtmTrafficContract& contract,
                    uint32_t pdus,
                    uint32_t cells,
                    bool upc = false,
                    bool injectMarked = false,
-                   bool clp = false)
+                   bool clp = false,
+                   bool gfr1Eligibility = true)
     {
         SwitchBench b("OC3c");
+        b.Switch()->SetAttribute("Gfr1Eligibility", BooleanValue(gfr1Eligibility));
         b.AddPort(Time(0));
         b.AddPort(Time(0));
         b.Port(0)->SetAttribute("Upc", BooleanValue(upc));
@@ -194,6 +197,16 @@ class AtmGfrEligibilityCasesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(gfr2.eligibleIndices,
                               "0,2,12,22,32,42,52,62,72,82,92",
                               "GFR.2 eligible PDUs = GFR.1's");
+        const EligibilityRun off(
+            AtmTrafficContract::Gfr(AtmConformance::GFR_1, LINE, TENTH, 10, 10),
+            100,
+            10,
+            false,
+            true,
+            false,
+            false);
+        NS_TEST_ASSERT_MSG_EQ(off.marked, 0U, "Gfr1Eligibility false: nothing marked");
+        NS_TEST_ASSERT_MSG_EQ(off.eligiblePdus, 100U, "every CLP=0 PDU eligible");
         const EligibilityRun ubr(AtmTrafficContract(), 5, 10, false, true);
         NS_TEST_ASSERT_MSG_EQ(ubr.received, 50U, "UBR delivered");
         NS_TEST_ASSERT_MSG_EQ(ubr.marked, 0U, "an upstream marking is cleared at ingress");
