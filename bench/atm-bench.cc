@@ -37,6 +37,12 @@
  * Ipv4AddressHelper installs on p2p devices is removed (TrafficControlHelper::Uninstall): the
  * device's DropTailQueue is then the only queue, the same FIFO discipline as the ATM port.
  *
+ * The ATM ports run --policy and --scheduler (default tail drop and FIFO; another scheduler
+ * gives per-VC queues); --gfr makes every PVC a GFR.1 contract (MCR = 1/(2N) of the link, MFS
+ * one packet), so that the switches' F-GCRA eligibility test and a GFR policy or scheduler
+ * (e.g. --policy=tba --scheduler=ru) run on every cell: their cost per cell-hop against the
+ * plain UBR path.
+ *
  * --mode=both (default) runs each mode in a fresh process (the program executes itself with
  * --mode=atm, then --mode=p2p, forwarding the other arguments), so that peak memory
  * (getrusage ru_maxrss) belongs to one mode. Wall time is measured with steady_clock around
@@ -49,7 +55,9 @@
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-rate.h"
+#include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-encapsulation.h"
@@ -59,6 +67,7 @@
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/core-module.h"
+#include "ns3/fifo-cell-scheduler.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -98,6 +107,9 @@ struct Options
     uint32_t trunkBufferCells{0};       //!< trunk ports (0: enough for every window)
     bool p2pLineRate{false};            //!< p2p at the ATM line rate, not the same IP rate
     bool shaped{false};                 //!< ATM: CBR PVCs at rate/N, shaped, UPC at every port
+    std::string policy{"tail"};         //!< ATM: buffer policy of every switch port
+    std::string scheduler{"fifo"};      //!< ATM: cell scheduler of every switch port
+    bool gfr{false};                    //!< ATM: GFR.1 PVCs, MCR rate/(2N) (the GFR port path)
     uint32_t cellsPerPacket{0};         //!< cells of one MTU-sized IP packet (derived)
     uint32_t trunkCells{0};             //!< the trunk buffer in use (derived)
 };
@@ -232,6 +244,12 @@ RunAtm(const Options& o, Result& r)
     // Shaped mode polices at the UNI only (the host-facing switch ports): after multiplexing on
     // the trunk a VC's cells carry CDV, which an NNI policer would need a CDVT for.
     atm.SetSwitchDeviceAttribute("Upc", BooleanValue(o.shaped));
+    atm.SetBufferPolicy(o.policy);
+    atm.SetCellScheduler(o.scheduler);
+    if (AtmCellSchedulerFactory::Resolve(o.scheduler) != FifoCellScheduler::GetTypeId())
+    {
+        atm.SetSwitchPortAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+    }
 
     atm.SetChannelAttribute("Delay", TimeValue(o.accessDelay));
     atm.SetSwitchPortAttribute("BufferCells", UintegerValue(o.bufferCells));
@@ -263,6 +281,18 @@ RunAtm(const Options& o, Result& r)
         pvcs.SetContract(AtmTrafficContract::Cbr(
             AtmCellRate(line.GetNumerator(), line.GetDenominator() * o.nSources)));
         pvcs.SetShaping(true);
+    }
+    else if (o.gfr)
+    {
+        // Each flow a GFR.1 VC with MCR = 1/(2N) of the link and MFS = one packet: the port
+        // state's contracts, the switches' F-GCRA eligibility test and the GFR plug-ins' paths.
+        const AtmCellRate line(o.cellRate);
+        pvcs.SetContract(AtmTrafficContract::Gfr(
+            AtmConformance::GFR_1,
+            line,
+            AtmCellRate(line.GetNumerator(), line.GetDenominator() * 2 * o.nSources),
+            2 * o.cellsPerPacket,
+            o.cellsPerPacket));
     }
     std::vector<Ipv4Address> sinkAddresses;
     for (uint32_t i = 0; i < o.nSources; ++i)
@@ -322,7 +352,10 @@ RunAtm(const Options& o, Result& r)
            << ",\"eventsPerCellHop\":" << eventsPerCellHop << ",\"slotEvents\":" << slotEvents
            << ",\"trunkRawUtilization\":" << raw << ",\"trunkEffectiveUtilization\":" << effective
            << ",\"cellsDropped\":" << cellsDropped
-           << ",\"shaped\":" << (o.shaped ? "true" : "false") << ",\"upcDiscards\":" << upcDiscards
+           << ",\"shaped\":" << (o.shaped ? "true" : "false")
+           << ",\"gfr\":" << (o.gfr ? "true" : "false") << ",\"policy\":\"" << o.policy
+           << "\",\"scheduler\":\"" << o.scheduler << "\""
+           << ",\"upcDiscards\":" << upcDiscards
            << ",\"ledgersHold\":" << (ledgersHold ? "true" : "false");
     return ledgersHold;
 }
@@ -590,6 +623,21 @@ main(int argc, char* argv[])
                      "(PcrShaper) and policed where it enters the network (UPC at the host-facing "
                      "switch ports)",
                      o.shaped);
+    options.AddValue("policy",
+                     "ATM: buffer policy of every switch port (" +
+                         AtmBufferPolicyFactory::GetShortNameList() + ")",
+                     o.policy,
+                     AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("scheduler",
+                     "ATM: cell scheduler of every switch port (" +
+                         AtmCellSchedulerFactory::GetShortNameList() +
+                         "; other than fifo: per-VC queues)",
+                     o.scheduler,
+                     AtmCommandLine::CellSchedulerCheck());
+    options.AddValue("gfr",
+                     "ATM: every PVC a GFR.1 contract with MCR = 1/(2 nSources) of the link, MFS "
+                     "one packet (the GFR path of the switches and ports)",
+                     o.gfr);
     options.AddValue("nSources", "number of TCP flows (sources and sinks)", o.nSources, 1, 32000);
     options.AddValue("duration", "simulated time", o.duration, NanoSeconds(1), Seconds(1000000));
     options.AddValue("cellRate",
@@ -623,6 +671,7 @@ main(int argc, char* argv[])
                      o.p2pLineRate);
     cmd.Parse(argc, argv);
 
+    options.Require(!(o.gfr && o.shaped), "gfr", "either --gfr or --shaped, not both");
     options.Require(o.window >= o.mtu - 52,
                     "window",
                     "the window must hold one segment of MTU - 52 = " + std::to_string(o.mtu - 52) +

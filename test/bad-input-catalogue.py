@@ -179,6 +179,8 @@ cases = [
     # bench/: the benchmark and the soak program
     ("benchmark without flows", "atm-bench --nSources=0", r"atm-bench: invalid --nSources=0: expected an integer in \[1, 32000\]"),
     ("unknown benchmark mode", "atm-bench --mode=fast", r"invalid --mode=fast: expected one of atm, p2p, both"),
+    ("benchmark both GFR and shaped", "atm-bench --gfr --shaped", r"atm-bench: invalid --gfr=(true)?: either --gfr or --shaped, not both"),
+    ("benchmark with an unknown scheduler", "atm-bench --scheduler=wfq", r"atm-bench: invalid --scheduler=wfq: expected "),
     ("soak without a flat phase", "atm-soak --warmup=1", r"atm-soak: invalid --warmup=1: expected a fraction in \[0, 1\)"),
     ("negative soak length", "atm-soak --cellHops=-1e9", r"invalid --cellHops=-1e9: expected a number in \[1, 1e\+15\]"),
     # utils/atm-validation: counts, scales and paths, refused before any simulation
