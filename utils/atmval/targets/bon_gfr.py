@@ -175,6 +175,35 @@ def variant_ordering(res, spec):
 
 
 @fam.check
+def mss_ordering(res, spec):
+    """The privileged workstation nearer its reservation with MSS 1460 than with 9140 (both
+    workstations' MSS alike)."""
+    where = spec.get("where", {})
+    small = [reservation_fraction(m) for m in res.get(mss=1460, privilegedMss=1460, **where)]
+    large = [reservation_fraction(m) for m in res.get(mss=9140, privilegedMss=9140, **where)]
+    if not (small and large):
+        return []
+    return [spec.row("privileged goodput / its MCR: MSS 1460 > MSS 9140", spec["published"],
+                     [mean(small), mean(large)], mean(small) > mean(large), "× MCR")]
+
+
+@fam.check
+def lbo_similar(res, spec):
+    """Each LBO's privileged goodput against the reference LBO's."""
+    ref = [privileged(m) for m in res.get(lbo=spec["reference"])]
+    if not ref:
+        return []
+    rows = []
+    for p, ms in res.select():
+        if p["lbo"] != spec["reference"]:
+            v = [privileged(m) for m in ms]
+            rows.append(spec.row(f"LBO {p['lbo']}: privileged goodput against LBO "
+                                 f"{spec['reference']}'s", spec["published"], v,
+                                 spec.tol.ok(mean(v), mean(ref)), "Mb/s"))
+    return rows
+
+
+@fam.check
 def reservation_fraction_bound(res, spec):
     """The privileged goodput over its reservation against a bound (a soft or hard tol)."""
     return _per_run(res, spec, reservation_fraction, lambda p: spec["published"],
