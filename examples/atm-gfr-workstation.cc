@@ -46,6 +46,13 @@
  * `meanOccupancyCells` (time average), `maxOccupancyCells`, `cellsDroppedByReason` and
  * `cellLossRatio`; `ledgersHold`.
  *
+ * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
+ * writes DIR/tcp.csv (flow i = workstation i: cwnd, ssthresh, RTT samples, RTO, timeouts and
+ * bytes_acked over all its connections, one per file, bytes_acked running on across them) and
+ * DIR/ports.csv (s1's port to the NNI, "s1-nni", every --traceInterval), without changing the
+ * run or its JSON line. A directory that cannot be created or written is a usage error, as is
+ * --traceInterval without --traceDir. `utils/atm-validation --plot DIR` draws them.
+ *
  * Examples (BON ch. 7.3-7.5):
  *   Double-EPD, adapter tagging, TCP_default, privileged MCR 100,000 cells/s:
  *     atm-gfr-workstation --policy=double-epd --hbo=7168 --lbo=6144 --tagging --gfr=2
@@ -59,6 +66,7 @@
 #include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-encapsulation.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-net-device.h"
@@ -313,7 +321,10 @@ main(int argc, char* argv[])
                      warmup,
                      Time(0),
                      Seconds(1e6));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
+    traceOptions.CheckOptions(options);
 
     // Checks that involve several options.
     if (!options.IsSet("mbs"))
@@ -574,6 +585,20 @@ main(int argc, char* argv[])
         st[i].source = source;
     }
 
+    // --traceDir: every workstation's connections (flow i = workstation i, one connection per
+    // file) and s1's port to the NNI.
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
+    if (tracer)
+    {
+        tracer->AddPort("s1-nni", nniPort->GetOutputPort());
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            st[i].source->TraceConnectWithoutContext(
+                "SocketCreated",
+                MakeCallback(&AtmFlowTracer::AddTcpConnection, tracer, i));
+        }
+    }
+
     // The NNI port: its VCs' workstations, arrivals, occupancy.
     Ptr<AtmOutputPort> port = nniPort->GetOutputPort();
     std::vector<uint32_t> portVc;
@@ -636,6 +661,10 @@ main(int argc, char* argv[])
     Simulator::Run();
     nniPort->GetOutputPort(); // counters as of the end
     occupancy.Change(occupancy.level, occupancy.level);
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     // Results.
     const double seconds = (duration - warmup).GetSeconds();

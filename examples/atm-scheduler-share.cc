@@ -32,6 +32,11 @@
  * send), `pdusAccepted` (PDUs delivered whole to dst) and `cellsDropped` (at the port); plus
  * `ledgersHold` (every PVC's cell ledger balances; exit status 1 if not).
  *
+ * Time series: --traceDir=DIR writes DIR/ports.csv (AtmFlowTracer's format: occupancy, maximum
+ * and drops by reason of s0's port to dst, "s0-dst", every --traceInterval) and an empty
+ * DIR/tcp.csv, without changing the run or its JSON line. `utils/atm-validation --plot DIR`
+ * draws them.
+ *
  * A scheduler shares the link only among cells it holds: with the default shared tail-drop
  * buffer, the full buffer admits one cell per departure, taken by whichever source's cell comes
  * first, so every VC gets about the same share whatever the scheduler. Weighted sharing needs a
@@ -51,6 +56,7 @@
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-command-line.h"
+#include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-net-device.h"
@@ -175,7 +181,10 @@ main(int argc, char* argv[])
                      warmup,
                      Time(0),
                      Seconds(1e5));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
     cmd.Parse(argc, argv);
+    traceOptions.CheckOptions(options);
 
     // Checks that involve several options.
     if (!options.IsSet("sourceRate"))
@@ -326,9 +335,19 @@ main(int argc, char* argv[])
         m.measuring = true;
     });
 
+    // --traceDir: s0's port to dst (no TCP: ports.csv only, tcp.csv has its header).
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
+    if (tracer)
+    {
+        tracer->AddPort("s0-dst", port);
+    }
     Simulator::Stop(duration);
     Simulator::Run();
     shared->GetOutputPort(); // counters as of the end
+    if (tracer)
+    {
+        tracer->Close();
+    }
 
     const double seconds = (duration - warmup).GetSeconds();
     const double slots = linkRate.GetCellsPerSecond() * seconds;

@@ -232,38 +232,71 @@ AtmFlowTracer::AddTcpSender(uint32_t flow, Ptr<Socket> socket)
 {
     NS_LOG_FUNCTION(this << flow << socket);
     CheckOpen("AddTcpSender");
+    NS_ABORT_MSG_IF(m_flows.count(flow),
+                    "AtmFlowTracer::AddTcpSender: flow "
+                        << flow
+                        << " is already traced (AddTcpConnection() gives a flow its next "
+                           "connection)");
+    AddTcpConnection(flow, socket);
+}
+
+void
+AtmFlowTracer::AddTcpConnection(uint32_t flow, Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this << flow << socket);
+    CheckOpen("AddTcpConnection");
     Ptr<TcpSocketBase> tcp = DynamicCast<TcpSocketBase>(socket);
     NS_ABORT_MSG_IF(!tcp,
-                    "AtmFlowTracer::AddTcpSender: flow "
+                    "AtmFlowTracer::AddTcpConnection: flow "
                         << flow << ": the socket is not a TCP socket (TcpSocketBase)");
-    NS_ABORT_MSG_IF(m_flows.count(flow),
-                    "AtmFlowTracer::AddTcpSender: flow " << flow << " is already traced");
+    const bool known = m_flows.count(flow) > 0;
     Sender& s = m_flows[flow];
+    if (known)
+    {
+        // The next connection: acknowledged bytes go on from the earlier ones' total.
+        ++s.connection;
+        s.ackedBefore = s.lastAcked;
+        s.haveBase = false;
+        s.anyData = false;
+    }
+    const uint32_t c = s.connection;
     // The socket's traces hold the tracer, as long as the socket lives.
     const Ptr<AtmFlowTracer> self(this);
     bool ok =
         tcp->TraceConnectWithoutContext("CongestionWindow",
-                                        MakeCallback(&AtmFlowTracer::Cwnd, self, flow)) &&
+                                        MakeCallback(&AtmFlowTracer::Cwnd, self, flow, c)) &&
         tcp->TraceConnectWithoutContext("SlowStartThreshold",
-                                        MakeCallback(&AtmFlowTracer::SsThresh, self, flow)) &&
-        tcp->TraceConnectWithoutContext("RTT", MakeCallback(&AtmFlowTracer::Srtt, self, flow)) &&
-        tcp->TraceConnectWithoutContext("RTO", MakeCallback(&AtmFlowTracer::Rto, self, flow)) &&
-        tcp->TraceConnectWithoutContext("HighestRxAck",
-                                        MakeCallback(&AtmFlowTracer::HighestRxAck, self, flow)) &&
-        tcp->TraceConnectWithoutContext("Tx", MakeCallback(&AtmFlowTracer::Tx, self, flow)) &&
+                                        MakeCallback(&AtmFlowTracer::SsThresh, self, flow, c)) &&
+        tcp->TraceConnectWithoutContext("RTT", MakeCallback(&AtmFlowTracer::Srtt, self, flow, c)) &&
+        tcp->TraceConnectWithoutContext("RTO", MakeCallback(&AtmFlowTracer::Rto, self, flow, c)) &&
+        tcp->TraceConnectWithoutContext(
+            "HighestRxAck",
+            MakeCallback(&AtmFlowTracer::HighestRxAck, self, flow, c)) &&
+        tcp->TraceConnectWithoutContext("Tx", MakeCallback(&AtmFlowTracer::Tx, self, flow, c)) &&
         tcp->TraceConnectWithoutContext("CongState",
-                                        MakeCallback(&AtmFlowTracer::CongState, self, flow));
-    NS_ABORT_MSG_IF(!ok, "AtmFlowTracer::AddTcpSender: the socket lacks a TcpSocketBase trace");
+                                        MakeCallback(&AtmFlowTracer::CongState, self, flow, c));
+    NS_ABORT_MSG_IF(!ok, "AtmFlowTracer::AddTcpConnection: the socket lacks a TcpSocketBase trace");
     // Exact RTT samples, measured as the flow's AtmTcpFlowProbe measures them.
     Ptr<AtmTcpFlowProbe> probe = Create<AtmTcpFlowProbe>();
-    probe->SetRttSampleCallback(MakeCallback(&AtmFlowTracer::RttSample, self, flow));
+    probe->SetRttSampleCallback(MakeCallback(&AtmFlowTracer::RttSample, self, flow, c));
     probe->Attach(tcp);
     if (DynamicCast<TcpEraSocket>(tcp))
     {
         s.eraTimeouts = tcp->TraceConnectWithoutContext(
             "RetransmissionTimeout",
-            MakeCallback(&AtmFlowTracer::RetransmissionTimeout, self, flow));
+            MakeCallback(&AtmFlowTracer::RetransmissionTimeout, self, flow, c));
     }
+}
+
+bool
+AtmFlowTracer::IsLive(uint32_t flow, uint32_t connection) const
+{
+    if (!m_open)
+    {
+        return false;
+    }
+    const auto it = m_flows.find(flow);
+    return it != m_flows.end() && it->second.connection == connection;
 }
 
 void
@@ -403,45 +436,45 @@ AtmFlowTracer::WriteTcp(uint32_t flow, const char* metric, const std::string& va
 }
 
 void
-AtmFlowTracer::Cwnd(uint32_t flow, uint32_t oldValue, uint32_t newValue)
+AtmFlowTracer::Cwnd(uint32_t flow, uint32_t connection, uint32_t oldValue, uint32_t newValue)
 {
-    if (m_open)
+    if (IsLive(flow, connection))
     {
         WriteTcp(flow, "cwnd_bytes", std::to_string(newValue));
     }
 }
 
 void
-AtmFlowTracer::SsThresh(uint32_t flow, uint32_t oldValue, uint32_t newValue)
+AtmFlowTracer::SsThresh(uint32_t flow, uint32_t connection, uint32_t oldValue, uint32_t newValue)
 {
-    if (m_open)
+    if (IsLive(flow, connection))
     {
         WriteTcp(flow, "ssthresh_bytes", std::to_string(newValue));
     }
 }
 
 void
-AtmFlowTracer::Srtt(uint32_t flow, Time oldValue, Time newValue)
+AtmFlowTracer::Srtt(uint32_t flow, uint32_t connection, Time oldValue, Time newValue)
 {
-    if (m_open)
+    if (IsLive(flow, connection))
     {
         WriteTcp(flow, "srtt_ms", FormatMs(newValue));
     }
 }
 
 void
-AtmFlowTracer::RttSample(uint32_t flow, Time sample)
+AtmFlowTracer::RttSample(uint32_t flow, uint32_t connection, Time sample)
 {
-    if (m_open)
+    if (IsLive(flow, connection))
     {
         WriteTcp(flow, "rtt_ms", FormatMs(sample));
     }
 }
 
 void
-AtmFlowTracer::Rto(uint32_t flow, Time oldValue, Time newValue)
+AtmFlowTracer::Rto(uint32_t flow, uint32_t connection, Time oldValue, Time newValue)
 {
-    if (m_open)
+    if (IsLive(flow, connection))
     {
         WriteTcp(flow, "rto_ms", FormatMs(newValue));
     }
@@ -463,7 +496,7 @@ AtmFlowTracer::UpdateAcked(Sender& s, uint32_t flow)
     {
         top = s.base;
     }
-    const uint64_t acked = top > s.base ? static_cast<uint64_t>(top - s.base) : 0;
+    const uint64_t acked = s.ackedBefore + (top > s.base ? static_cast<uint64_t>(top - s.base) : 0);
     if (!s.ackedWritten || acked > s.lastAcked)
     {
         s.lastAcked = acked;
@@ -473,9 +506,12 @@ AtmFlowTracer::UpdateAcked(Sender& s, uint32_t flow)
 }
 
 void
-AtmFlowTracer::HighestRxAck(uint32_t flow, SequenceNumber32 oldValue, SequenceNumber32 newValue)
+AtmFlowTracer::HighestRxAck(uint32_t flow,
+                            uint32_t connection,
+                            SequenceNumber32 oldValue,
+                            SequenceNumber32 newValue)
 {
-    if (!m_open)
+    if (!IsLive(flow, connection))
     {
         return;
     }
@@ -490,10 +526,14 @@ AtmFlowTracer::HighestRxAck(uint32_t flow, SequenceNumber32 oldValue, SequenceNu
 }
 
 void
-AtmFlowTracer::Tx(uint32_t flow, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
+AtmFlowTracer::Tx(uint32_t flow,
+                  uint32_t connection,
+                  Ptr<const Packet> p,
+                  const TcpHeader& h,
+                  Ptr<const TcpSocketBase>)
 {
     const uint32_t size = p->GetSize();
-    if (!m_open || size == 0)
+    if (size == 0 || !IsLive(flow, connection))
     {
         return;
     }
@@ -508,10 +548,11 @@ AtmFlowTracer::Tx(uint32_t flow, Ptr<const Packet> p, const TcpHeader& h, Ptr<co
 
 void
 AtmFlowTracer::CongState(uint32_t flow,
+                         uint32_t connection,
                          TcpSocketState::TcpCongState_t from,
                          TcpSocketState::TcpCongState_t to)
 {
-    if (!m_open)
+    if (!IsLive(flow, connection))
     {
         return;
     }
@@ -525,9 +566,9 @@ AtmFlowTracer::CongState(uint32_t flow,
 }
 
 void
-AtmFlowTracer::RetransmissionTimeout(uint32_t flow, Time rto, uint32_t backoff)
+AtmFlowTracer::RetransmissionTimeout(uint32_t flow, uint32_t connection, Time rto, uint32_t backoff)
 {
-    if (!m_open)
+    if (!IsLive(flow, connection))
     {
         return;
     }

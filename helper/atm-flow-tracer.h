@@ -158,6 +158,18 @@ class AtmFlowTracer : public SimpleRefCount<AtmFlowTracer>
     void AddTcpSender(uint32_t flow, Ptr<Socket> socket);
 
     /**
+     * @brief Trace the next connection of a sender that opens one connection per transfer
+     *        (AtmOnOffTcpSource: connect it to its "SocketCreated" trace). The first call for
+     *        @p flow is AddTcpSender(); each later one replaces the flow's connection: its rows
+     *        carry the same @p flow, `bytes_acked` goes on from the earlier connections' total,
+     *        and whatever the earlier sockets still report (the FIN exchange of a closed
+     *        connection) is ignored.
+     * @param flow the flow number
+     * @param socket a TcpSocketBase (aborts otherwise)
+     */
+    void AddTcpConnection(uint32_t flow, Ptr<Socket> socket);
+
+    /**
      * @brief Sample an output port from now on: its rows in `ports.csv` carry @p name.
      * @param name the port's name (unique; letters, digits, '-', '_', '.', '/', ':' only)
      * @param port the port
@@ -218,6 +230,8 @@ class AtmFlowTracer : public SimpleRefCount<AtmFlowTracer>
         uint64_t lastAcked{0};    //!< the last bytes_acked row
         bool ackedWritten{false}; //!< a bytes_acked row was written
         uint64_t timeouts{0};     //!< timeout rows
+        uint32_t connection{0};   //!< the live connection (earlier ones are ignored)
+        uint64_t ackedBefore{0};  //!< bytes acknowledged on the earlier connections
     };
 
     /**
@@ -269,46 +283,68 @@ class AtmFlowTracer : public SimpleRefCount<AtmFlowTracer>
      */
     static std::string FormatMs(Time t);
 
-    /// @name Trace sinks (the bound first argument is the flow or the port index)
+    /**
+     * @param flow a traced flow @param connection a connection number of it
+     * @return true iff the tracer is open and @p connection is the flow's live connection
+     */
+    bool IsLive(uint32_t flow, uint32_t connection) const;
+
+    /// @name Trace sinks (the bound first arguments are the flow and its connection number,
+    ///       or the port index)
     /// @{
     /**
-     * @param flow flow @param oldValue old cwnd @param newValue new cwnd
+     * @param flow flow @param connection connection @param oldValue old cwnd @param newValue new
+     * cwnd
      */
-    void Cwnd(uint32_t flow, uint32_t oldValue, uint32_t newValue);
+    void Cwnd(uint32_t flow, uint32_t connection, uint32_t oldValue, uint32_t newValue);
     /**
-     * @param flow flow @param oldValue old ssthresh @param newValue new ssthresh
+     * @param flow flow @param connection connection @param oldValue old ssthresh @param newValue
+     * new ssthresh
      */
-    void SsThresh(uint32_t flow, uint32_t oldValue, uint32_t newValue);
+    void SsThresh(uint32_t flow, uint32_t connection, uint32_t oldValue, uint32_t newValue);
     /**
-     * @param flow flow @param oldValue old smoothed RTT @param newValue new smoothed RTT
+     * @param flow flow @param connection connection @param oldValue old smoothed RTT @param
+     * newValue new smoothed RTT
      */
-    void Srtt(uint32_t flow, Time oldValue, Time newValue);
+    void Srtt(uint32_t flow, uint32_t connection, Time oldValue, Time newValue);
     /**
-     * @param flow flow @param sample an RTT sample of the sender's private probe
+     * @param flow flow @param connection connection @param sample an RTT sample of the sender's
+     * private probe
      */
-    void RttSample(uint32_t flow, Time sample);
+    void RttSample(uint32_t flow, uint32_t connection, Time sample);
     /**
-     * @param flow flow @param oldValue old RTO @param newValue new RTO
+     * @param flow flow @param connection connection @param oldValue old RTO @param newValue new RTO
      */
-    void Rto(uint32_t flow, Time oldValue, Time newValue);
+    void Rto(uint32_t flow, uint32_t connection, Time oldValue, Time newValue);
     /**
-     * @param flow flow @param oldValue old highest ACK @param newValue new highest ACK
+     * @param flow flow @param connection connection @param oldValue old highest ACK @param newValue
+     * new highest ACK
      */
-    void HighestRxAck(uint32_t flow, SequenceNumber32 oldValue, SequenceNumber32 newValue);
+    void HighestRxAck(uint32_t flow,
+                      uint32_t connection,
+                      SequenceNumber32 oldValue,
+                      SequenceNumber32 newValue);
     /**
-     * @param flow flow @param p packet (payload) @param h its header @param s the socket
+     * @param flow flow @param connection connection @param p packet (payload) @param h its header
+     * @param s the socket
      */
-    void Tx(uint32_t flow, Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    void Tx(uint32_t flow,
+            uint32_t connection,
+            Ptr<const Packet> p,
+            const TcpHeader& h,
+            Ptr<const TcpSocketBase> s);
     /**
-     * @param flow flow @param from old state @param to new state
+     * @param flow flow @param connection connection @param from old state @param to new state
      */
     void CongState(uint32_t flow,
+                   uint32_t connection,
                    TcpSocketState::TcpCongState_t from,
                    TcpSocketState::TcpCongState_t to);
     /**
-     * @param flow flow @param rto the RTO that expired @param backoff the back-off count
+     * @param flow flow @param connection connection @param rto the RTO that expired @param backoff
+     * the back-off count
      */
-    void RetransmissionTimeout(uint32_t flow, Time rto, uint32_t backoff);
+    void RetransmissionTimeout(uint32_t flow, uint32_t connection, Time rto, uint32_t backoff);
     /**
      * @param port port index @param oldValue old occupancy @param newValue new occupancy
      */

@@ -11,8 +11,12 @@
 #include "ns3/atm-flow-tracer.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
+#include "ns3/atm-on-off-tcp-source.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/tail-drop-buffer-policy.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/test.h"
@@ -671,6 +675,115 @@ class AtmFlowTracerBulkTransferTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief AtmFlowTracer::AddTcpConnection(): an AtmOnOffTcpSource sends three 200,000-byte files
+ * back to back (idle time 0, so each connection's FIN exchange overlaps the next connection's
+ * start), h0 -> s0 -> h1 with 1 ms links, each connection traced as flow 5 from its
+ * "SocketCreated". One flow in tcp.csv; its cwnd restarts at the initial window on each
+ * connection; bytes_acked never decreases and ends at the 600,000 bytes the sink received
+ * (a stale row of an earlier socket would restart or overshoot it).
+ */
+class AtmFlowTracerConnectionsTestCase : public TestCase
+{
+  public:
+    AtmFlowTracerConnectionsTestCase()
+        : TestCase("AtmFlowTracer::AddTcpConnection: three connections of an on-off source as "
+                   "one flow; bytes_acked runs on across them to the bytes delivered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t fileBytes = 200000;
+        const uint32_t files = 3;
+        const uint32_t flow = 5;
+        const std::string dir = CreateTempDirFilename("on-off");
+        AtmHostPair net(MilliSeconds(1));
+        TcpEraPresets tcp = TcpEraPresets::ForSource("bsd");
+        tcp.SetSegmentSize(1460);
+        tcp.SetWindow(65535);
+        tcp.SetDelayedAck(false);
+        tcp.Install(net.hosts);
+        const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
+        PacketSinkHelper sinkHelper(factory.GetName(),
+                                    InetSocketAddress(Ipv4Address::GetAny(), 5001));
+        Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkHelper.Install(net.hosts.Get(1)).Get(0));
+        Ptr<AtmOnOffTcpSource> source = CreateObjectWithAttributes<AtmOnOffTcpSource>(
+            "Remote",
+            AddressValue(InetSocketAddress(net.ifs.GetAddress(1), 5001)),
+            "Protocol",
+            TypeIdValue(factory),
+            "FileBytes",
+            UintegerValue(fileBytes),
+            "MaxFiles",
+            UintegerValue(files),
+            "IdleTime",
+            StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+        net.hosts.Get(0)->AddApplication(source);
+        Ptr<AtmFlowTracer> tracer = Create<AtmFlowTracer>(dir);
+        uint32_t connections = 0;
+        source->TraceConnectWithoutContext(
+            "SocketCreated",
+            MakeBoundCallback(
+                +[](Ptr<AtmFlowTracer> t, uint32_t* count, uint32_t f, Ptr<Socket> socket) {
+                    ++*count;
+                    t->AddTcpConnection(f, socket);
+                },
+                tracer,
+                &connections,
+                flow));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        const uint64_t received = sink->GetTotalRx();
+        UintegerValue iw;
+        source->GetSocket()->GetAttribute("InitialCwnd", iw);
+        tracer->Close();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(connections, files, "one connection per file");
+        NS_TEST_ASSERT_MSG_EQ(received, files * fileBytes, "the sink received every file");
+        const Csv csv = ReadCsv(dir + "/tcp.csv");
+        NS_TEST_ASSERT_MSG_EQ(csv.wellFormed, true, "tcp.csv: four fields, nine decimals");
+        bool onlyFlow = true;
+        uint32_t restarts = 0;
+        int64_t lastCwnd = -1;
+        std::vector<int64_t> acked;
+        for (const Row& r : csv.rows)
+        {
+            onlyFlow = onlyFlow && r.key == std::to_string(flow);
+            if (r.metric == "cwnd_bytes")
+            {
+                // A new connection's first row is its initial window; within a connection
+                // without loss cwnd only grows.
+                if (r.value == static_cast<int64_t>(iw.Get() * 1460) && r.value < lastCwnd)
+                {
+                    ++restarts;
+                }
+                lastCwnd = r.value;
+            }
+            else if (r.metric == "bytes_acked")
+            {
+                acked.push_back(r.value);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(onlyFlow, true, "every row carries flow 5");
+        NS_TEST_ASSERT_MSG_EQ(restarts, files - 1, "cwnd restarts with each later connection");
+        NS_TEST_ASSERT_MSG_GT(acked.size(), 2U, "bytes_acked rows");
+        bool monotone = true;
+        for (size_t k = 1; k < acked.size(); ++k)
+        {
+            monotone = monotone && acked[k] >= acked[k - 1];
+        }
+        NS_TEST_ASSERT_MSG_EQ(monotone, true, "bytes_acked never decreases across connections");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint64_t>(acked.back()),
+                              received,
+                              "bytes_acked ends at the bytes of all files");
+        RemoveTraces(dir);
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief AtmFlowTracer: formats, port sampling and agreement with the runs' counters.
  */
 class AtmFlowTracerTestSuite : public TestSuite
@@ -685,6 +798,7 @@ class AtmFlowTracerTestSuite : public TestSuite
         AddTestCase(new AtmFlowTracerNSourceTestCase(60, true), ATM_TEST_QUICK);
         AddTestCase(new AtmFlowTracerBulkTransferTestCase(false), ATM_TEST_QUICK);
         AddTestCase(new AtmFlowTracerBulkTransferTestCase(true), ATM_TEST_QUICK);
+        AddTestCase(new AtmFlowTracerConnectionsTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -135,6 +135,10 @@ cases = [
     ("per-VC thresholds not one per source", "atm-n-source --nSources=3 --policy=vc-threshold --vcThresholds=100,200",
      r"invalid --vcThresholds=100,200: one threshold per source \(3\) or one for all"),
     # atm-gfr-workstation: BON's GFR workstation scenario
+    ("atm-gfr-workstation: trace directory that cannot be created", "atm-gfr-workstation --traceDir=/proc/atm-no-trace",
+     r"atm-gfr-workstation: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
+    ("atm-scheduler-share: trace interval without a trace directory", "atm-scheduler-share --traceInterval=2ms",
+     r"atm-scheduler-share: invalid --traceInterval=2ms: give --traceDir as well"),
     ("MCRs above the link", "atm-gfr-workstation --privilegedMcr=300000 --backgroundMcr=20000",
      r"atm-gfr-workstation: invalid --backgroundMcr=20000: MCRs that sum to at most the link rate \(365566 cells/s\)"),
     ("MBS below the MFS", "atm-gfr-workstation --mfs=200 --mbs=100",
