@@ -37,6 +37,10 @@
  * DIR/tcp.csv, without changing the run or its JSON line. `utils/atm-validation --plot DIR`
  * draws them.
  *
+ * --policyAttributes and --schedulerAttributes set more attributes of the chosen plug-ins
+ * (Name=Value,..., checked against its TypeId before the run), e.g. the R/U scheduler's
+ * QueueWeights or its groups (Grouping=Explicit,QueueGroups=0 0 0 1,GroupWeights=1 3).
+ *
  * A scheduler shares the link only among cells it holds: with the default shared tail-drop
  * buffer, the full buffer admits one cell per departure, taken by whichever source's cell comes
  * first, so every VC gets about the same share whatever the scheduler. Weighted sharing needs a
@@ -71,6 +75,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -129,6 +134,8 @@ main(int argc, char* argv[])
     AtmCellRate sourceRate = linkRate;
     std::string scheduler = "vs-queue";
     std::string policy = "tail";
+    std::string policyAttributes;
+    std::string schedulerAttributes;
     uint32_t bufferCells = 1000;
     uint32_t reserveCells = 0;
     Time duration = Seconds(1);
@@ -175,6 +182,16 @@ main(int argc, char* argv[])
                      1,
                      4000000,
                      "the policy's");
+    options.AddValue("policyAttributes",
+                     "more attributes of the buffer policy, Name=Value,... "
+                     "(--PrintAttributes=<its TypeId> lists them)",
+                     policyAttributes,
+                     [](const std::string&, std::string*) { return true; });
+    options.AddValue("schedulerAttributes",
+                     "more attributes of the cell scheduler, Name=Value,... (e.g. R/U's "
+                     "QueueWeights=1 2 4 or VcWeights)",
+                     schedulerAttributes,
+                     [](const std::string&, std::string*) { return true; });
     options.AddValue("duration", "simulated time", duration, MicroSeconds(1), Seconds(1e5));
     options.AddValue("warmup",
                      "start of the measured interval (below --duration)",
@@ -237,6 +254,19 @@ main(int argc, char* argv[])
     // port to dst ever holds more than a cell. FIFO means one queue in arrival order (the FIFO
     // switch of BON and JAIN); every other scheduler serves per-VC queues.
     const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
+    std::vector<std::pair<std::string, std::string>> policySettings;
+    std::vector<std::pair<std::string, std::string>> schedulerSettings;
+    if (!AtmCommandLine::ParseAttributeList(policyTid, policyAttributes, &policySettings, &error))
+    {
+        options.Fail("policyAttributes", policyAttributes, "expected " + error);
+    }
+    if (!AtmCommandLine::ParseAttributeList(schedulerTid,
+                                            schedulerAttributes,
+                                            &schedulerSettings,
+                                            &error))
+    {
+        options.Fail("schedulerAttributes", schedulerAttributes, "expected " + error);
+    }
     const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
     NodeContainer srcs(sources);
     NodeContainer dst(1);
@@ -250,7 +280,15 @@ main(int argc, char* argv[])
     {
         atm.SetBufferPolicyAttribute("ReserveCells", UintegerValue(reserveCells));
     }
+    for (const auto& [name, value] : policySettings)
+    {
+        atm.SetBufferPolicyAttribute(name, StringValue(value));
+    }
     atm.SetCellScheduler(scheduler);
+    for (const auto& [name, value] : schedulerSettings)
+    {
+        atm.SetCellSchedulerAttribute(name, StringValue(value));
+    }
     atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
     atm.InstallSwitch(switches);
     atm.SetChannelAttribute("CellRate", AtmCellRateValue(sourceRate));
@@ -379,6 +417,8 @@ main(int argc, char* argv[])
         .Add("scheduler", schedulerTid.GetName())
         .Add("queues", fifo ? "shared" : "per-vc")
         .Add("policy", policyTid.GetName())
+        .Add("policyAttributes", policyAttributes)
+        .Add("schedulerAttributes", schedulerAttributes)
         .Add("bufferCells", bufferCells)
         .Add("reserveCells", options.IsSet("reserveCells") ? reserveCells : 0)
         .Add("durationS", duration.GetSeconds())

@@ -12,6 +12,7 @@
 #include "ns3/attribute.h"
 #include "ns3/command-line.h"
 #include "ns3/log.h"
+#include "ns3/string.h"
 
 #include <cerrno>
 #include <cmath>
@@ -469,6 +470,13 @@ AtmCommandLine::ParseAttributeList(TypeId tid,
             return false;
         }
         const std::string value = item.substr(eq + 1);
+        if (DynamicCast<StringValue>(info.checker->Create()))
+        {
+            // Any text is a string value, spaces included (ns-3.37's StringValue cannot
+            // deserialize a text with spaces: it aborts); the object parses it when set.
+            settings->emplace_back(name, value);
+            continue;
+        }
         // DeserializeFromString reads "-5" into an unsigned value (it wraps around): refuse a
         // sign there, and check the range (Check) after the parse.
         Ptr<AttributeValue> v = info.checker->Create();

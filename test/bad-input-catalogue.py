@@ -137,6 +137,8 @@ cases = [
     # atm-gfr-workstation: BON's GFR workstation scenario
     ("atm-gfr-workstation: trace directory that cannot be created", "atm-gfr-workstation --traceDir=/proc/atm-no-trace",
      r"atm-gfr-workstation: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
+    ("atm-scheduler-share: unknown scheduler attribute", "atm-scheduler-share --scheduler=ru --schedulerAttributes=Weights=1",
+     r"atm-scheduler-share: invalid --schedulerAttributes=Weights=1: expected Name=Value settings separated by commas, each Name an attribute of ns3::FlexibleRuCellScheduler \("),
     ("atm-scheduler-share: trace interval without a trace directory", "atm-scheduler-share --traceInterval=2ms",
      r"atm-scheduler-share: invalid --traceInterval=2ms: give --traceDir as well"),
     ("MCRs above the link", "atm-gfr-workstation --privilegedMcr=300000 --backgroundMcr=20000",

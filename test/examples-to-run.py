@@ -40,6 +40,7 @@ cpp_examples = [
     ("atm-gfr-workstation --duration=0.5s --shaper=gfr --tagging --tcp=fast --background=3", "True", "False"),
     ("atm-gfr-workstation --duration=0.5s --policy=tba --gfr=1 --scheduler=ru --uniDelay=2.5ms --nniDelay=10ms --window=563200", "True", "False"),
     ("atm-scheduler-share --duration=50ms --warmup=10ms", "True", "False"),
+    ("atm-scheduler-share --sources=4 --weights=100000,0,0,200000 --scheduler=ru --policy=vc-tail --schedulerAttributes=Grouping=ByWeight,ClampRToRealTime=true --duration=50ms --warmup=10ms", "True", "False"),
     ("atm-scheduler-share --sources=3 --weights=20000,40000,60000 --pduCells=1,32,5 --scheduler=vs-queue --policy=vc-tail --duration=50ms --warmup=10ms", "True", "False"),
     ("atm-scheduler-share --sources=2 --weights=50000,100000 --pduCells=32 --policy=static-pdu --reserveCells=800 --scheduler=fifo --duration=50ms --warmup=10ms", "True", "False"),
 ]

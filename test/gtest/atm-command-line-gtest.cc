@@ -212,6 +212,17 @@ TEST(AtmCommandLineTest, AttributeListsAreCheckedAgainstTheTypeId)
     EXPECT_FALSE(
         AtmCommandLine::ParseAttributeList(tid, "ThresholdCells=-5", &settings, &expected));
     EXPECT_NE(expected.find("a value of ThresholdCells"), std::string::npos);
+    // A string attribute takes any text, spaces included (ns-3.37's StringValue aborts when it
+    // deserializes one): R/U's list attributes.
+    const TypeId ru = TypeId::LookupByName("ns3::FlexibleRuCellScheduler");
+    ASSERT_TRUE(AtmCommandLine::ParseAttributeList(ru,
+                                                   "QueueGroups=7 7 7 2,GroupWeights=0.5 1 3",
+                                                   &settings,
+                                                   &expected))
+        << expected;
+    EXPECT_EQ(settings,
+              (std::vector<std::pair<std::string, std::string>>{{"QueueGroups", "7 7 7 2"},
+                                                                {"GroupWeights", "0.5 1 3"}}));
 }
 
 TEST(AtmCommandLineDeathTest, NegativeUnsignedIsAUsageErrorNotAWrapAround)
