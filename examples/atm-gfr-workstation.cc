@@ -203,7 +203,8 @@ main(int argc, char* argv[])
                      1.0,
                      1e9);
     options.AddValue("backgroundMcr",
-                     "MCR of each background VC, cells/s (0: a best-effort VC with MCR 0)",
+                     "MCR of each background VC, cells/s (0 only with --service=ubr: a GFR "
+                     "contract needs a positive MCR)",
                      backgroundMcr,
                      0.0,
                      1e9);
@@ -350,6 +351,10 @@ main(int argc, char* argv[])
     options.Require(!tagging || service == "gfr",
                     "tagging",
                     "--service=gfr (tagging compares with a GFR contract's MCR)");
+    options.Require(backgroundMcr > 0 || service != "gfr",
+                    "backgroundMcr",
+                    "a positive MCR with --service=gfr (this model's GFR contracts need MCR > 0; "
+                    "BON's background MCR 0 is not modelled)");
     options.Require(!egressAtMcr || backgroundMcr > 0,
                     "egressAtMcr",
                     "a positive --backgroundMcr (each egress link runs at its VC's MCR)");

@@ -143,6 +143,8 @@ cases = [
      r"atm-scheduler-share: invalid --traceInterval=2ms: give --traceDir as well"),
     ("MCRs above the link", "atm-gfr-workstation --privilegedMcr=300000 --backgroundMcr=20000",
      r"atm-gfr-workstation: invalid --backgroundMcr=20000: MCRs that sum to at most the link rate \(365566 cells/s\)"),
+    ("GFR background VCs without MCR", "atm-gfr-workstation --backgroundMcr=0",
+     r"atm-gfr-workstation: invalid --backgroundMcr=0: a positive MCR with --service=gfr"),
     ("MBS below the MFS", "atm-gfr-workstation --mfs=200 --mbs=100",
      r"invalid --mbs=100: at least --mfs \(200\)"),
     ("LBO above HBO", "atm-gfr-workstation --hbo=1000 --lbo=2000",
