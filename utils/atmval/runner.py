@@ -224,6 +224,8 @@ def _summary_line(mm):
     if "efficiency" in mm:
         return (f"E={mm['efficiency']:.3f} F={mm['fairness']:.3f} "
                 f"CLR={100 * mm['cellLossRatio']:.2f}% retx={mm['retransmissionPercent']:.1f}%")
+    if isinstance(mm.get("share"), list):
+        return "share=" + "/".join(f"{x:.3f}" for x in mm["share"])
     return ", ".join(f"{k}={mm[k]:.4g}" for k in ("goodputMbps", "cellLossRatio",
                                                   "retransmissionPercent")
                      if isinstance(mm.get(k), (int, float)))

@@ -80,13 +80,19 @@ def fake_cbr_metrics(options):
 def fake_metrics(program, options):
     """Two seeds of plausible metrics of one run of ``program`` (every key a check reads)."""
     n = int(options.get("nSources", 1))
+    if program == "atm-scheduler-share":
+        k = len(str(options.get("weights", "1,1")).split(","))
+        return [{"cellsPerSecond": [50000.0 + s] * k, "share": [1.0 / k] * k}
+                for s in (0, 1)]
     if program == "atm-gfr-workstation":
         mcr = [float(options.get("privilegedMcr", 100000))] + \
             [float(options.get("backgroundMcr", 20000))] * int(options.get("background", 9))
         return [{"privilegedMcr": mcr[0], "backgroundMcr": mcr[1], "cellLossRatio": 0.0,
                  "goodputMbps": [x / 5000 + s for x in mcr],
+                 "durationS": 250.0, "warmupS": 0.0,
                  "stations": [{"goodputMbps": x / 5000 + s, "mcrMbps": x / 2600,
-                               "taggedFraction": 0.3} for x in mcr]} for s in (0, 1)]
+                               "taggedFraction": 0.3, "meanRttMs": 12.0 + s, "timeouts": 40}
+                              for x in mcr]} for s in (0, 1)]
     if program != "atm-n-source":
         return [dict(fake_cbr_metrics(options), connectionGoodputMbps=[1.0 + s, 1.0],
                      fairness=0.95, timeouts=1, retransmissions=2, discardedFraction=0.1)

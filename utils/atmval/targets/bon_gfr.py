@@ -10,6 +10,7 @@ the orderings and bounds the thesis draws its conclusions from are hard checks a
 soft (±35 %, tagged fractions ±10 points). Published values, tolerances and checks:
 data/bon-gfr.toml; write-ups: doc/validation/bon-gfr.rst."""
 
+import math
 from statistics import mean
 
 from ..core import Family, Run, make_label
@@ -45,6 +46,18 @@ def sweep_runs(t):
         for name, extra in variants.items():
             p = dict(c, variant=name) if name else c
             runs.append(Run(p, ws_options(t, **extra, **c)))
+    return runs
+
+
+@fam.runs
+def share_runs(t):
+    """atm-scheduler-share: one run per variant (name -> options) with the target's options."""
+    runs = []
+    for name, extra in t["variants"].items():
+        o = {"duration": f"{t['duration']}s"}
+        o.update(t.get("options", {}))
+        o.update(extra)
+        runs.append(Run({"variant": name}, o))
     return runs
 
 
@@ -208,6 +221,99 @@ def reservation_fraction_bound(res, spec):
     """The privileged goodput over its reservation against a bound (a soft or hard tol)."""
     return _per_run(res, spec, reservation_fraction, lambda p: spec["published"],
                     lambda x, p: spec.tol.ok(x), "× MCR", **spec.get("where", {}))
+
+
+@fam.check
+def param_ratio(res, spec):
+    """The privileged goodput of the run with ``param`` = ``numerator`` (one value or a list)
+    over that of the run with ``param`` = ``denominator`` and the same other params (optionally
+    restricted by ``where``): "slightly below", "similar", "almost independent of"."""
+    param, den = spec["param"], spec["denominator"]
+    nums = spec["numerator"] if isinstance(spec["numerator"], list) else [spec["numerator"]]
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        if p.get(param) not in nums:
+            continue
+        rest = {k: v for k, v in p.items() if k != param}
+        ref = res.get(**{param: den}, **rest)
+        if not ref:
+            continue
+        x = mean(privileged(m) for m in ms) / mean(privileged(m) for m in ref)
+        label = ", ".join(f"{k}={v}" for k, v in rest.items())
+        rows.append(spec.row(f"{label + ': ' if label else ''}privileged goodput, {param} "
+                             f"{p[param]} / {param} {den}", spec["published"], [x],
+                             spec.tol.ok(x, 1.0), "ratio"))
+    return rows
+
+
+@fam.check
+def privileged_over_background(res, spec):
+    """The privileged goodput over the mean background goodput ("fair", "hardly above")."""
+    return _per_run(res, spec,
+                    lambda m: privileged(m) / background(m) if background(m) > 0 else math.inf,
+                    lambda p: spec["published"], lambda x, p: spec.tol.ok(x, 1.0), "ratio",
+                    **spec.get("where", {}))
+
+
+@fam.check
+def privileged_rtt(res, spec):
+    """The privileged TCP's mean RTT (segments not retransmitted)."""
+    return _per_run(res, spec, lambda m: privileged(m, "meanRttMs"),
+                    lambda p: f"{spec['published']:g}",
+                    lambda x, p: spec.tol.ok(x, spec["published"]), "ms",
+                    **spec.get("where", {}))
+
+
+def timeouts_per_10mb(m):
+    """The privileged TCP's retransmission timeouts per 10 MB it delivered."""
+    seconds = m["durationS"] - m.get("warmupS", 0)
+    delivered = privileged(m) * 1e6 / 8 * seconds
+    return privileged(m, "timeouts") / (delivered / 1e7) if delivered > 0 else float("inf")
+
+
+@fam.check
+def privileged_timeouts(res, spec):
+    """Retransmission timeouts of the privileged TCP per 10 MB delivered."""
+    return _per_run(res, spec, timeouts_per_10mb, lambda p: spec["published"],
+                    lambda x, p: spec.tol.ok(x), "per 10 MB", **spec.get("where", {}))
+
+
+@fam.check
+def vc_rates(res, spec):
+    """Each VC's cell rate at the port against the rate the scheduler's defining equation gives
+    for greedy sources (``expected``: cells/s per VC, in source order)."""
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        for i, x in enumerate(spec["expected"]):
+            v = [m["cellsPerSecond"][i] for m in ms]
+            rows.append(spec.row(f"{p['variant']}: VC {i} cells/s", f"{x:.0f}", v,
+                                 spec.tol.ok(mean(v), x), "cells/s"))
+    return rows
+
+
+@fam.figure
+def share_figure(res, plt, t):
+    runs = res.select()
+    if not runs:
+        return None
+    fig, ax = plt.subplots(figsize=(9, 4))
+    expected = {c["where"]["variant"]: c["expected"] for c in t["checks"]
+                if c["check"] == "vc_rates"}
+    width = 0.8 / max(1, len(runs))
+    for k, (p, ms) in enumerate(runs):
+        rates = ms[0]["cellsPerSecond"]
+        xs = [i + k * width for i in range(len(rates))]
+        ax.bar(xs, rates, width, label=f"{p['variant']} (measured)")
+        if p["variant"] in expected:
+            ax.plot(xs, expected[p["variant"]], "k_", markersize=14)
+    n = max(len(ms[0]["cellsPerSecond"]) for _, ms in runs)
+    ax.set_xticks([i + width * (len(runs) - 1) / 2 for i in range(n)])
+    ax.set_xticklabels([f"VC {i}" for i in range(n)])
+    ax.set_xlabel("VC (source order); black marks: the equation's rate")
+    ax.set_ylabel("cells/s")
+    ax.legend(fontsize=8)
+    fig.suptitle(f"{t.id}: {t.title}", fontsize=10)
+    return fig
 
 
 # ---- figure ----------------------------------------------------------------------------------
