@@ -77,6 +77,13 @@ def reservation_fraction(m):
     return privileged(m) / privileged(m, "mcrMbps")
 
 
+def _mcr(p, ms):
+    """The run's privileged MCR: a swept param, else what the run reported (a target option)."""
+    if "privilegedMcr" in p:
+        return p["privilegedMcr"]
+    return int(round(ms[0]["privilegedMcr"])) if "privilegedMcr" in ms[0] else None
+
+
 def _label(spec, p):
     return make_label(p, spec.get("quantity", ", ".join(f"{k}={{{k}}}" for k in p)))
 
@@ -106,9 +113,9 @@ def privileged_goodput(res, spec):
     pub = {int(k): v for k, v in spec["published"].items()}
     rows = []
     for p, ms in res.select(**spec.get("where", {})):
-        if p.get("privilegedMcr") in pub:
+        if _mcr(p, ms) in pub:
             v = [privileged(m) for m in ms]
-            x = pub[p["privilegedMcr"]]
+            x = pub[_mcr(p, ms)]
             rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x), "Mb/s"))
     return rows
 
@@ -119,9 +126,9 @@ def privileged_tagged(res, spec):
     pub = {int(k): v for k, v in spec["published"].items()}
     rows = []
     for p, ms in res.select(**spec.get("where", {})):
-        if p.get("privilegedMcr") in pub:
+        if _mcr(p, ms) in pub:
             v = [privileged(m, "taggedFraction") for m in ms]
-            x = pub[p["privilegedMcr"]]
+            x = pub[_mcr(p, ms)]
             rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x)))
     return rows
 
