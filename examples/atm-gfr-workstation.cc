@@ -388,20 +388,11 @@ main(int argc, char* argv[])
                     "a policy with per-VC thresholds (per-vc-threshold); " + policyTid.GetName() +
                         " has none");
 
-    std::vector<std::pair<std::string, std::string>> policySettings;
-    std::vector<std::pair<std::string, std::string>> schedulerSettings;
     const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
-    if (!AtmCommandLine::ParseAttributeList(policyTid, policyAttributes, &policySettings, &error))
-    {
-        options.Fail("policyAttributes", policyAttributes, "expected " + error);
-    }
-    if (!AtmCommandLine::ParseAttributeList(schedulerTid,
-                                            schedulerAttributes,
-                                            &schedulerSettings,
-                                            &error))
-    {
-        options.Fail("schedulerAttributes", schedulerAttributes, "expected " + error);
-    }
+    const auto policySettings =
+        options.ParseAttributeOption("policyAttributes", policyTid, policyAttributes);
+    const auto schedulerSettings =
+        options.ParseAttributeOption("schedulerAttributes", schedulerTid, schedulerAttributes);
 
     // TCP: BON's presets, one per host with its own timer phase.
     TcpEraPresets presets = TcpEraPresets::ForSource("bon-" + tcp);

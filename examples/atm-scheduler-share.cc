@@ -254,19 +254,10 @@ main(int argc, char* argv[])
     // port to dst ever holds more than a cell. FIFO means one queue in arrival order (the FIFO
     // switch of BON and JAIN); every other scheduler serves per-VC queues.
     const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
-    std::vector<std::pair<std::string, std::string>> policySettings;
-    std::vector<std::pair<std::string, std::string>> schedulerSettings;
-    if (!AtmCommandLine::ParseAttributeList(policyTid, policyAttributes, &policySettings, &error))
-    {
-        options.Fail("policyAttributes", policyAttributes, "expected " + error);
-    }
-    if (!AtmCommandLine::ParseAttributeList(schedulerTid,
-                                            schedulerAttributes,
-                                            &schedulerSettings,
-                                            &error))
-    {
-        options.Fail("schedulerAttributes", schedulerAttributes, "expected " + error);
-    }
+    const auto policySettings =
+        options.ParseAttributeOption("policyAttributes", policyTid, policyAttributes);
+    const auto schedulerSettings =
+        options.ParseAttributeOption("schedulerAttributes", schedulerTid, schedulerAttributes);
     const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
     NodeContainer srcs(sources);
     NodeContainer dst(1);

@@ -494,6 +494,20 @@ AtmCommandLine::ParseAttributeList(TypeId tid,
     return true;
 }
 
+std::vector<std::pair<std::string, std::string>>
+AtmCommandLine::ParseAttributeOption(const std::string& name,
+                                     TypeId tid,
+                                     const std::string& text) const
+{
+    std::vector<std::pair<std::string, std::string>> settings;
+    std::string expected;
+    if (!ParseAttributeList(tid, text, &settings, &expected))
+    {
+        Fail(name, text, "expected " + expected);
+    }
+    return settings;
+}
+
 void
 AtmCommandLine::AddChoice(const std::string& name,
                           const std::string& help,

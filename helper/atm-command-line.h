@@ -312,6 +312,19 @@ class AtmCommandLine
                                    std::string* expected);
 
     /**
+     * @brief ParseAttributeList() for the value of option @p name (e.g. `--policyAttributes`):
+     *        Fail() with the option, its value and what would be valid if a setting is wrong.
+     * @param name the option
+     * @param tid the TypeId whose attributes the list sets
+     * @param text the option's value
+     * @return the (name, value) pairs, in order
+     */
+    std::vector<std::pair<std::string, std::string>> ParseAttributeOption(
+        const std::string& name,
+        TypeId tid,
+        const std::string& text) const;
+
+    /**
      * @brief Parse an unsigned decimal integer strictly (digits only, no overflow).
      * @param text the text
      * @param[out] value the number

@@ -107,30 +107,29 @@ def privileged_below_reservation(res, spec):
                     lambda x, p: spec.tol.ok(x), "× MCR", **spec.get("where", {}))
 
 
-@fam.check
-def privileged_goodput(res, spec):
-    """A published goodput of the privileged workstation, per privileged MCR."""
+def _per_mcr(res, spec, key, unit=""):
+    """One report row per run whose privileged MCR has a published value (``published``: MCR ->
+    value): the privileged workstation's metric ``key`` over the seeds."""
     pub = {int(k): v for k, v in spec["published"].items()}
     rows = []
     for p, ms in res.select(**spec.get("where", {})):
         if _mcr(p, ms) in pub:
-            v = [privileged(m) for m in ms]
+            v = [privileged(m, key) for m in ms]
             x = pub[_mcr(p, ms)]
-            rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x), "Mb/s"))
+            rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x), unit))
     return rows
+
+
+@fam.check
+def privileged_goodput(res, spec):
+    """A published goodput of the privileged workstation, per privileged MCR."""
+    return _per_mcr(res, spec, "goodputMbps", "Mb/s")
 
 
 @fam.check
 def privileged_tagged(res, spec):
     """A published tagged fraction of the privileged workstation, per privileged MCR."""
-    pub = {int(k): v for k, v in spec["published"].items()}
-    rows = []
-    for p, ms in res.select(**spec.get("where", {})):
-        if _mcr(p, ms) in pub:
-            v = [privileged(m, "taggedFraction") for m in ms]
-            x = pub[_mcr(p, ms)]
-            rows.append(spec.row(_label(spec, p), f"{x:g}", v, spec.tol.ok(mean(v), x)))
-    return rows
+    return _per_mcr(res, spec, "taggedFraction")
 
 
 @fam.check
