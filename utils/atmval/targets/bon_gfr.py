@@ -72,6 +72,12 @@ def background(m, key="goodputMbps"):
     return mean(s[key] for s in m["stations"][1:])
 
 
+def over_background(m):
+    """The privileged goodput over the mean background goodput (1: fair)."""
+    b = background(m)
+    return privileged(m) / b if b > 0 else math.inf
+
+
 def reservation_fraction(m):
     """The privileged workstation's goodput over its MCR as goodput."""
     return privileged(m) / privileged(m, "mcrMbps")
@@ -177,19 +183,24 @@ def egress_used(res, spec):
 @fam.check
 def variant_ordering(res, spec):
     """The privileged goodput of variant ``better`` above that of variant ``worse``, for every
-    combination of the other params (optionally restricted by ``where``)."""
+    combination of the other params (optionally restricted by ``where``). With ``measure =
+    "share"`` the quantity compared is the privileged goodput over the mean background goodput
+    (for orderings of fairness, "fair" against "very unfair")."""
     rows = []
     where = spec.get("where", {})
+    share = spec.get("measure", "goodput") == "share"
+    value = over_background if share else privileged
     for p, ms in res.select(variant=spec["better"], **where):
         rest = {k: v for k, v in p.items() if k != "variant"}
         b = res.get(variant=spec["worse"], **rest)
         if not b:
             continue
-        a = mean(privileged(m) for m in ms)
-        w = mean(privileged(m) for m in b)
+        a = mean(value(m) for m in ms)
+        w = mean(value(m) for m in b)
         label = ", ".join(f"{k}={v}" for k, v in rest.items())
-        rows.append(spec.row(f"{label}: privileged goodput, {spec['better']} > {spec['worse']}",
-                             spec["published"], [a, w], a > w, "Mb/s"))
+        what = "privileged / mean background goodput" if share else "privileged goodput"
+        rows.append(spec.row(f"{label}: {what}, {spec['better']} > {spec['worse']}",
+                             spec["published"], [a, w], a > w, "ratio" if share else "Mb/s"))
     return rows
 
 
@@ -255,8 +266,7 @@ def param_ratio(res, spec):
 @fam.check
 def privileged_over_background(res, spec):
     """The privileged goodput over the mean background goodput ("fair", "hardly above")."""
-    return _per_run(res, spec,
-                    lambda m: privileged(m) / background(m) if background(m) > 0 else math.inf,
+    return _per_run(res, spec, over_background,
                     lambda p: spec["published"], lambda x, p: spec.tol.ok(x, 1.0), "ratio",
                     **spec.get("where", {}))
 
