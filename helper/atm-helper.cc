@@ -12,6 +12,7 @@
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/log.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -256,6 +257,12 @@ AtmHelper::SetCreditFlowControl(uint32_t credits)
 }
 
 void
+AtmHelper::SetTrafficControl(bool enable)
+{
+    m_trafficControl = enable;
+}
+
+void
 AtmHelper::InstallHostCpu(NodeContainer nodes, Time sendCost, Time receiveCost) const
 {
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
@@ -327,6 +334,10 @@ AtmHelper::MakeDevice(Ptr<Node> node, Ptr<AtmChannel> channel) const
         for (const auto& [name, value] : m_adapterPortAttributes)
         {
             nd->GetOutputPort()->SetAttribute(name, *value);
+        }
+        if (m_trafficControl)
+        {
+            nd->AggregateObject(CreateObject<NetDeviceQueueInterface>());
         }
         dev = nd;
         node->AddDevice(nd);

@@ -183,6 +183,18 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     void SetCreditFlowControl(uint32_t credits);
 
     /**
+     * @brief Give the ATM adapters (AtmNetDevice) created from now on a
+     *        NetDeviceQueueInterface, so that a traffic-control queue disc installed on them
+     *        holds the backlog (a router's IP output queue in front of its adapter; see
+     *        AtmNetDevice). Off by default: Ipv4AddressHelper::Assign installs ns-3's default
+     *        queue disc, FqCoDel, on every device with a NetDeviceQueueInterface that has none
+     *        yet, so with this on install the queue disc you want (TrafficControlHelper)
+     *        before assigning addresses. Switch ports are not affected.
+     * @param enable true: adapters get the interface
+     */
+    void SetTrafficControl(bool enable);
+
+    /**
      * @brief Give each node a host protocol-processing CPU (AtmHostCpu, SANDIA Table 1): every
      *        IP packet its AtmNetDevices send costs @p sendCost and every packet they deliver
      *        @p receiveCost of one FIFO server per node. A node that already has an
@@ -248,6 +260,7 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     ObjectFactory m_policyFactory;       //!< AtmBufferPolicy of switch ports (unset: port default)
     ObjectFactory m_schedulerFactory;    //!< AtmCellScheduler of switch ports (unset: default)
     uint32_t m_credits{0};               //!< initial credits per VC and hop (0: no credits)
+    bool m_trafficControl{false};        //!< adapters get a NetDeviceQueueInterface
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_adapterPortAttributes; //!< pairs
 
     /// A class buffer to give every switch port.

@@ -198,9 +198,69 @@ AtmNetDevice::NotifyAttached()
 }
 
 void
+AtmNetDevice::NotifyNewAggregate()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_queueInterface)
+    {
+        m_queueInterface = GetObject<NetDeviceQueueInterface>();
+        if (m_queueInterface)
+        {
+            NS_ABORT_MSG_IF(m_queueInterface->GetNTxQueues() != 1,
+                            "AtmNetDevice on node "
+                                << (GetNode() ? GetNode()->GetId() : 0)
+                                << ": its NetDeviceQueueInterface has "
+                                << m_queueInterface->GetNTxQueues()
+                                << " transmit queues; an ATM adapter has one (set the "
+                                   "NetDeviceQueueInterface's NTxQueues to 1)");
+        }
+    }
+    AtmDevice::NotifyNewAggregate();
+}
+
+void
+AtmNetDevice::UpdateTxQueue()
+{
+    if (!m_queueInterface)
+    {
+        return;
+    }
+    // Room for a largest IP packet with the larger (LLC/SNAP) encapsulation header.
+    const uint64_t largest =
+        GetMtu() + AtmEncapsulation::GetHeaderBytes(AtmEncapsulation::LLC_SNAP);
+    const uint64_t queued = m_sender->GetQueueBytes();
+    Ptr<NetDeviceQueue> txq = m_queueInterface->GetTxQueue(0);
+    if (queued > 0 && queued + largest > m_sender->GetQueueLimit())
+    {
+        if (!txq->IsStopped())
+        {
+            txq->Stop();
+        }
+    }
+    else if (txq->IsStopped() && !m_wakePending)
+    {
+        // Not from inside the sender's frame start (the queue disc would send into it at
+        // once): in an event of its own at the same instant, once per wake.
+        m_wakePending = true;
+        Simulator::ScheduleNow(&AtmNetDevice::WakeTxQueue, this);
+    }
+}
+
+void
+AtmNetDevice::WakeTxQueue()
+{
+    m_wakePending = false;
+    if (m_queueInterface && m_queueInterface->GetTxQueue(0)->IsStopped())
+    {
+        m_queueInterface->GetTxQueue(0)->Wake();
+    }
+}
+
+void
 AtmNetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_queueInterface = nullptr;
     if (m_reassembler)
     {
         m_reassembler->Dispose();
@@ -558,12 +618,14 @@ AtmNetDevice::DoSend(Ptr<Packet> packet, const Address& dest, uint16_t protocolN
     Ptr<Packet> sdu = packet->Copy();
     AtmEncapsulation::Add(sdu, v.encapsulation, protocolNumber);
     m_sender->Enqueue(vc, sdu);
+    UpdateTxQueue();
     return true;
 }
 
 void
 AtmNetDevice::FrameStarted(uint32_t vc, Ptr<const Packet> sdu)
 {
+    UpdateTxQueue(); // the frame left its queue
     m_frameTxTrace(vc, sdu);
     if (!m_vcs[vc].nonIp)
     {

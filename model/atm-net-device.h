@@ -19,6 +19,7 @@
 #include "ns3/error-model.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/packet.h"
 #include "ns3/traced-callback.h"
 
@@ -67,9 +68,20 @@ struct AtmNetDeviceVcStats
  * with its reason). The send side of AAL5 is the device's Aal5Sender (GetSender()): it segments
  * each VC's frames lazily, one cell of the VC at a time in the output port, the next produced
  * when it leaves, so the port's scheduler (round robin between VCs by default) interleaves the
- * VCs cell by cell. There is no NetDeviceQueueInterface, hence no traffic-control queue disc:
- * the edge never drops because of back-pressure (credits, shaping), only when its frame queues
- * overflow.
+ * VCs cell by cell. The edge never drops because of back-pressure (credits, shaping), only
+ * when its frame queues overflow.
+ *
+ * Traffic control (a router's IP output queue): by default the device has no
+ * NetDeviceQueueInterface, so the node's traffic-control layer hands every packet straight to
+ * it and the frame queues are the only queue (and Ipv4AddressHelper::Assign installs no queue
+ * disc: its default, FqCoDel, is an AQM no adapter of the studied networks had). When a
+ * NetDeviceQueueInterface is aggregated to the device (AtmHelper::SetTrafficControl(), or by
+ * hand before the node's Ipv4 interfaces are set up), its one transmit queue is stopped while
+ * the frame queues cannot take a frame of Mtu bytes more (TxQueueBytes) and woken when
+ * segmentation frees that room, so the backlog waits in the queue disc installed on the device
+ * (e.g. a FifoQueueDisc of 700 KB for BON's routers) where traffic control counts and drops
+ * it. VcTxQueueBytes and a VC's shaping buffer still refuse frames in the device (TxDrop): with
+ * a queue disc, limit the device with TxQueueBytes only.
  *
  * Receive: cells are reassembled per VC (Aal5Reassembler, attribute `Reassembler`), the
  * encapsulation is removed and the packet goes up with the VC's address as source. Cells are
@@ -321,6 +333,7 @@ class AtmNetDevice : public AtmDevice
   protected:
     void DoDispose() override;
     void NotifyAttached() override;
+    void NotifyNewAggregate() override;
     void NotifyCellSent(const AtmCell& cell) override;
 
   private:
@@ -416,6 +429,15 @@ class AtmNetDevice : public AtmDevice
      */
     void SetReassembler(Ptr<Aal5Reassembler> reassembler);
 
+    /**
+     * @brief Stop the transmit queue of the aggregated NetDeviceQueueInterface when the frame
+     *        queues cannot take a largest frame more, wake it when they can (or are empty).
+     *        Nothing without a NetDeviceQueueInterface.
+     */
+    void UpdateTxQueue();
+    /// Wake the transmit queue (scheduled by UpdateTxQueue()): the queue disc sends again.
+    void WakeTxQueue();
+
     /// @param bytes "TxQueueBytes"
     void SetTxQueueBytes(uint32_t bytes);
     /// @return "TxQueueBytes"
@@ -433,6 +455,8 @@ class AtmNetDevice : public AtmDevice
     std::map<Mac48Address, uint32_t> m_byAddress;                       //!< VC by synthetic address
     std::unordered_map<uint32_t, uint32_t> m_byLabel;                   //!< VC by (VPI << 16 | VCI)
     AtmRing<InboxCell> m_inbox;                          //!< received cells awaiting their EOM
+    Ptr<NetDeviceQueueInterface> m_queueInterface;       //!< traffic control, if aggregated
+    bool m_wakePending{false};                           //!< a WakeTxQueue is scheduled
     Ptr<AtmHostCpu> m_cpu;                               //!< the node's host CPU, if any
     bool m_cpuLooked{false};                             //!< m_cpu was looked up
     uint64_t m_unknownLabelDrops{0};                     //!< cells on unknown labels

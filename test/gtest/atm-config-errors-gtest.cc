@@ -32,6 +32,7 @@
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/mcr-pdu-tagger.h"
 #include "ns3/net-device-container.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -70,6 +71,17 @@ TEST(AtmConfigErrorsDeathTest, LlcSnapVcOnAVcMuxSizedMtu)
             d->AddVc(0, 32, AtmTrafficContract(), AtmEncapsulation::LLC_SNAP);
         },
         "allows an MTU of at most 65527, but Mtu is 65535; lower Mtu first");
+}
+
+TEST(AtmConfigErrorsDeathTest, QueueInterfaceWithTwoTransmitQueues)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmNetDevice> d = CreateObject<AtmNetDevice>();
+            d->AggregateObject(
+                CreateObjectWithAttributes<NetDeviceQueueInterface>("NTxQueues", UintegerValue(2)));
+        },
+        "its NetDeviceQueueInterface has 2 transmit queues; an ATM adapter has one");
 }
 
 TEST(AtmConfigErrorsDeathTest, VpiAbove255AtAnEndSystem)
