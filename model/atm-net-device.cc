@@ -9,6 +9,7 @@
 #include "atm-ns3-compat.h"
 #include "atm-output-port.h"
 
+#include "ns3/aal5-corrupted-pdu-tag.h"
 #include "ns3/abort.h"
 #include "ns3/arp-header.h"
 #include "ns3/atm-shaping-gate.h"
@@ -789,6 +790,9 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
     Vc& v = m_vcs[vc];
     ++v.stats.framesRx;
     v.stats.bytesRx += sdu->GetSize();
+    Aal5CorruptedPduTag corrupted;
+    const bool isCorrupted = sdu->PeekPacketTag(corrupted);
+    v.stats.framesRxCorrupted += isCorrupted ? 1 : 0;
     m_frameRxTrace(vc, sdu);
     if (v.nonIp)
     {
@@ -800,6 +804,12 @@ AtmNetDevice::FrameReceived(uint32_t vc, Ptr<Packet> sdu, Ptr<const Aal5Frame> /
     {
         ++v.stats.framesRxDropped;
         m_rxFrameDropTrace(vc, sdu, BAD_ENCAPSULATION);
+        return;
+    }
+    if (isCorrupted && m_reassembler->GetCheckCrc())
+    {
+        ++v.stats.framesRxDropped;
+        m_rxFrameDropTrace(vc, sdu, CORRUPTED_UPSTREAM);
         return;
     }
     if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(sdu))

@@ -53,7 +53,11 @@ struct AtmNetDeviceVcStats
     uint64_t cellsRx{0};         //!< cells received on the VC
     uint64_t framesRx{0};        //!< CPCS-SDUs delivered by reassembly
     uint64_t bytesRx{0};         //!< CPCS-SDU bytes of those SDUs
-    uint64_t framesRxDropped{0}; //!< delivered SDUs refused: bad LLC/SNAP or ReceiveErrorModel
+    uint64_t framesRxDropped{0}; //!< delivered SDUs refused: bad LLC/SNAP, a corrupted PDU at
+                                 //!< an end system, or the ReceiveErrorModel
+    /// of framesRx, SDUs of PDUs that failed their AAL5 check here or at a router before
+    /// (Aal5CorruptedPduTag): BON's "corrupted PDUs" received
+    uint64_t framesRxCorrupted{0};
 };
 
 /**
@@ -87,7 +91,10 @@ struct AtmNetDeviceVcStats
  * encapsulation is removed and the packet goes up with the VC's address as source. Cells are
  * processed in one batch when an end-of-PDU cell arrives (one event per frame). The
  * `ReceiveErrorModel`, if set, sees the IP packet after decapsulation; a corrupted one is
- * dropped (RxFrameDrop, ERROR_MODEL) and counted in framesRxDropped.
+ * dropped (RxFrameDrop, ERROR_MODEL) and counted in framesRxDropped. A router's reassembler with
+ * CheckCrc false delivers PDUs that failed their AAL5 check (tagged Aal5CorruptedPduTag) and IP
+ * forwards them; a device whose reassembler checks the CRC, i.e. an end system, drops such a
+ * packet (RxFrameDrop, CORRUPTED_UPSTREAM), as its IP/TCP checksum would.
  *
  * Host CPU: when the node has an AtmHostCpu with a positive SendCost, Send() accepts the packet
  * at once (returns true) and does the work above when the CPU job completes (later refusals
@@ -122,6 +129,10 @@ class AtmNetDevice : public AtmDevice
     static constexpr const char* VC_BUFFER_FULL = Aal5Sender::VC_BUFFER_FULL;
     /// Drop reason: a received cell on a VPI/VCI with no VC.
     static constexpr char UNKNOWN_LABEL[] = "cell on an unknown VPI/VCI";
+    /// Drop reason: a received SDU of a PDU that failed its AAL5 check at a router that
+    /// forwards corrupted PDUs (Aal5CorruptedPduTag); this end system's IP/TCP checksum fails.
+    static constexpr char CORRUPTED_UPSTREAM[] =
+        "payload corrupted upstream (AAL5 check failed at a router): IP/TCP checksum";
     /// Drop reason: a reassembled SDU without a valid LLC/SNAP header.
     static constexpr char BAD_ENCAPSULATION[] = "SDU without valid LLC/SNAP header";
     /// Drop reason: the ReceiveErrorModel corrupted the received packet.

@@ -5,6 +5,7 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/aal5-corrupted-pdu-tag.h"
 #include "ns3/aal5-reassembler.h"
 #include "ns3/aal5-segmenter.h"
 #include "ns3/boolean.h"
@@ -13,6 +14,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -200,6 +202,132 @@ class Aal5ReassemblyLossTestCase : public TestCase
     }
 
     bool m_verifyBytes; //!< reassembly mode
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief CheckCrc false (a router that forwards corrupted PDUs): the units that fail LEN or
+ *        CRC-32 are delivered, tagged, with the first frame's headers and the size a receiver
+ *        skipping the CRC passes up; OVERSIZE still discards.
+ */
+class Aal5ReassemblyNoCrcCheckTestCase : public TestCase
+{
+  public:
+    /// @param verifyBytes the reassembly mode
+    Aal5ReassemblyNoCrcCheckTestCase(bool verifyBytes)
+        : TestCase("CheckCrc false: a merged, a cut and a damaged PDU are delivered corrupted "
+                   "and tagged; OVERSIZE still discards" +
+                   ModeName(verifyBytes)),
+          m_verifyBytes(verifyBytes)
+    {
+    }
+
+  private:
+    /// One CorruptedRx event.
+    struct Corrupted
+    {
+        uint32_t cells;                       //!< cells of the unit
+        const char* reason;                   //!< the failed check
+        std::vector<uint8_t> bytes;           //!< the SDU's bytes
+        Aal5CorruptedPduTag::Failure failure; //!< the tag's failure
+    };
+
+    /// CorruptedRx sink.
+    void OnCorrupted(uint32_t, Ptr<const Packet> sdu, uint32_t cells, const char* reason)
+    {
+        Aal5CorruptedPduTag tag;
+        const bool tagged = sdu->PeekPacketTag(tag);
+        NS_TEST_EXPECT_MSG_EQ(tagged, true, "the corrupted SDU is tagged");
+        m_corrupted.push_back({cells, reason, PacketBytes(sdu), tag.GetFailure()});
+    }
+
+    /// @return a reassembler with CheckCrc false and this test's CorruptedRx sink
+    Ptr<Aal5Reassembler> Make(uint32_t maxSduBytes = 65535)
+    {
+        Ptr<Aal5Reassembler> r = MakeReassembler(m_verifyBytes, Seconds(0), maxSduBytes);
+        r->SetAttribute("CheckCrc", BooleanValue(false));
+        r->TraceConnectWithoutContext(
+            "CorruptedRx",
+            MakeCallback(&Aal5ReassemblyNoCrcCheckTestCase::OnCorrupted, this));
+        return r;
+    }
+
+    void DoRun() override
+    {
+        // 1. EOM of PDU 1 (100 B, 3 cells) lost: its 2 cells and PDU 2's 4 form one 6-cell unit
+        //    that fails LEN; delivered with PDU 1's first bytes, 6 x 48 - 8 = 280 bytes long.
+        {
+            m_corrupted.clear();
+            Ptr<Aal5Reassembler> r = Make();
+            ReassemblyRecorder rec;
+            rec.Attach(r);
+            Ptr<Aal5Frame> first = MakeFrame(100, 1);
+            Feed(r, 0, Aal5Segmenter::Segment(first, 0, 32), {2});
+            Feed(r, 0, MakeCells(150, 2));
+            const std::vector<AtmCell> third = MakeCells(60, 3);
+            Feed(r, 0, third);
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted.size(), 1U, "one corrupted unit");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].cells, 6U, "2 + 4 cells");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].reason, Aal5Reassembler::LENGTH_ERROR, "LEN");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].failure, Aal5CorruptedPduTag::LENGTH, "tag");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].bytes.size(), 280U, "48 x 6 - 8 bytes");
+            const std::vector<uint8_t> head = PacketBytes(first->GetSdu());
+            NS_TEST_ASSERT_MSG_EQ(
+                std::equal(head.begin(), head.end(), m_corrupted[0].bytes.begin()),
+                true,
+                "PDU 1's bytes first");
+            NS_TEST_ASSERT_MSG_EQ(rec.CountDelivered(), 2U, "the corrupted unit and PDU 3");
+            NS_TEST_ASSERT_MSG_EQ(rec.events.back().frameId, third[0].frame->GetId(), "PDU 3");
+            NS_TEST_ASSERT_MSG_EQ(rec.frameRxTraces, 1U, "FrameRx only for the good PDU");
+            const Aal5ReassemblyStats& st = r->GetStats(0);
+            NS_TEST_ASSERT_MSG_EQ(st.corruptedDelivered, 1U, "corruptedDelivered");
+            NS_TEST_ASSERT_MSG_EQ(st.framesDelivered, 1U, "framesDelivered: PDU 3 only");
+            NS_TEST_ASSERT_MSG_EQ(st.cellsDelivered, 6U + third.size(), "cellsDelivered");
+            NS_TEST_ASSERT_MSG_EQ(st.lengthErrors + st.crcErrors, 0U, "no discard counted");
+            NS_TEST_ASSERT_MSG_EQ(st.cellsDiscarded, 0U, "nothing discarded");
+        }
+        // 2. A middle cell of a 400-byte PDU (9 cells) lost: 8 cells fail LEN, 8 x 48 - 8 = 376.
+        //    A 200-byte PDU (5 cells) losing one keeps 184 bytes; a 1-cell unit of it keeps the
+        //    first 128 bytes (the headers), not 40.
+        {
+            m_corrupted.clear();
+            Ptr<Aal5Reassembler> r = Make();
+            Feed(r, 0, MakeCells(400, 4), {3});
+            Feed(r, 0, MakeCells(200, 5), {2});
+            Feed(r, 0, MakeCells(200, 6), {0, 1, 2, 3});
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted.size(), 3U, "three corrupted units");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].bytes.size(), 376U, "8 cells");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[1].bytes.size(), 184U, "4 cells");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[2].bytes.size(), 128U, "1 cell: the headers kept");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[2].cells, 1U, "1 cell");
+        }
+        // 3. A damaged payload cell: LEN holds, the CRC fails; delivered with LEN = 170 bytes.
+        {
+            m_corrupted.clear();
+            Ptr<Aal5Reassembler> r = Make();
+            std::vector<AtmCell> cells = MakeCells(170, 7);
+            cells[1].flags |= AtmCell::PAYLOAD_CORRUPTED;
+            Feed(r, 0, cells);
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted.size(), 1U, "one corrupted unit");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].reason, Aal5Reassembler::CRC_ERROR, "CRC");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].failure, Aal5CorruptedPduTag::CRC, "tag");
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted[0].bytes.size(), 170U, "LEN bytes");
+        }
+        // 4. OVERSIZE is not a check failure of a complete unit: a 4-cell PDU (150 B) beyond
+        //    MaxSduBytes 100 (3 cells) is still discarded, at its end-of-PDU cell.
+        {
+            m_corrupted.clear();
+            Ptr<Aal5Reassembler> r = Make(100);
+            ReassemblyRecorder rec;
+            rec.Attach(r);
+            Feed(r, 0, MakeCells(150, 8));
+            NS_TEST_ASSERT_MSG_EQ(m_corrupted.size(), 0U, "nothing delivered corrupted");
+            NS_TEST_ASSERT_MSG_EQ(rec.CountDrops(Aal5Reassembler::OVERSIZE), 1U, "OVERSIZE");
+        }
+    }
+
+    bool m_verifyBytes;                 //!< reassembly mode
+    std::vector<Corrupted> m_corrupted; //!< CorruptedRx events of the current step
 };
 
 /**
@@ -647,6 +775,7 @@ class Aal5ReassemblerTestSuite : public TestSuite
             AddTestCase(new Aal5ReassemblyDeliveryTestCase(verifyBytes), ATM_TEST_QUICK);
             AddTestCase(new Aal5ReassemblyLossTestCase(verifyBytes), ATM_TEST_QUICK);
             AddTestCase(new Aal5ReassemblyMergeTestCase(verifyBytes), ATM_TEST_QUICK);
+            AddTestCase(new Aal5ReassemblyNoCrcCheckTestCase(verifyBytes), ATM_TEST_QUICK);
             AddTestCase(new Aal5ReassemblyOversizeTestCase(verifyBytes), ATM_TEST_QUICK);
             AddTestCase(new Aal5ReassemblyTimerTestCase(verifyBytes), ATM_TEST_QUICK);
         }

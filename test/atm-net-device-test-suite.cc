@@ -5,7 +5,9 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/aal5-corrupted-pdu-tag.h"
 #include "ns3/applications-module.h"
+#include "ns3/atm-corrupted-pdu-error-model.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
@@ -445,6 +447,131 @@ class AtmRouterTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief A router that does not check the AAL5 CRC (BON's VC-merge routers): PDUs cut or merged
+ *        by cell loss before it are forwarded, counted at the next hop and refused by the end
+ *        system, and TCP still delivers its exact byte stream.
+ */
+class AtmCorruptedForwardingTestCase : public TestCase
+{
+  public:
+    AtmCorruptedForwardingTestCase()
+        : TestCase("Router with CheckCrc false: corrupted PDUs forwarded, counted at the host "
+                   "and refused there (CORRUPTED_UPSTREAM); TCP's 2 MB arrive exactly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(9128));
+        NodeContainer nodes(3); // h0, R, h1
+        NodeContainer sw(2);
+        AtmHelper atm;
+        atm.InstallSwitch(sw);
+        atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
+        NetDeviceContainer l0 = atm.Install(nodes.Get(0), sw.Get(0));
+        // Random cell loss between s0 and R only: R reassembles cut and merged PDUs.
+        atm.SetChannelErrorModel("ns3::AtmCellErrorModel", "CellLossRatio", DoubleValue(3e-4));
+        NetDeviceContainer l1 = atm.Install(sw.Get(0), nodes.Get(1));
+        atm.SetChannelErrorModel("");
+        NetDeviceContainer l2 = atm.Install(nodes.Get(1), sw.Get(1));
+        NetDeviceContainer l3 = atm.Install(sw.Get(1), nodes.Get(2));
+        Ptr<AtmNetDevice> rIn = DynamicCast<AtmNetDevice>(l1.Get(1));
+        Ptr<AtmNetDevice> rOut = DynamicCast<AtmNetDevice>(l2.Get(0));
+        Ptr<AtmNetDevice> h1 = DynamicCast<AtmNetDevice>(l3.Get(1));
+        rIn->GetReassembler()->SetAttribute("CheckCrc", BooleanValue(false));
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper a("10.1.1.0", "255.255.255.0");
+        Ipv4InterfaceContainer left = a.Assign(NetDeviceContainer(l0.Get(0), l1.Get(1)));
+        a.SetBase("10.1.2.0", "255.255.255.0");
+        Ipv4InterfaceContainer right = a.Assign(NetDeviceContainer(l2.Get(0), l3.Get(1)));
+        AtmPvcHelper pvcs;
+        AtmPvc lossy = pvcs.Install(l0.Get(0), l1.Get(1));
+        pvcs.Install(l2.Get(0), l3.Get(1));
+        atm.AssignStreams(NetDeviceContainer(l1.Get(0), l1.Get(1)), 3);
+        Ipv4StaticRoutingHelper routing;
+        routing.GetStaticRouting(nodes.Get(0)->GetObject<Ipv4>())
+            ->SetDefaultRoute(left.GetAddress(1), 1);
+        routing.GetStaticRouting(nodes.Get(2)->GetObject<Ipv4>())
+            ->SetDefaultRoute(right.GetAddress(0), 1);
+        uint32_t refused = 0;
+        h1->TraceConnectWithoutContext(
+            "RxFrameDrop",
+            MakeCallback(+[](uint32_t* n, uint32_t, Ptr<const Packet>, const char* reason) {
+                *n += reason == AtmNetDevice::CORRUPTED_UPSTREAM ? 1 : 0;
+            }).Bind(&refused));
+
+        const uint64_t bytes = 2000000;
+        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(right.GetAddress(1), 80));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.Install(nodes.Get(0)).Start(Seconds(0.1));
+        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), 80));
+        ApplicationContainer sink = sinkHelper.Install(nodes.Get(2));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sink.Get(0))->GetTotalRx(),
+                              bytes,
+                              "TCP's exact byte stream: no corrupted segment accepted");
+        const uint64_t corrupted = rIn->GetReassembler()->GetStats(0).corruptedDelivered;
+        NS_TEST_ASSERT_MSG_GT(corrupted, 0, "R reassembled corrupted PDUs");
+        NS_TEST_ASSERT_MSG_EQ(rIn->GetVcStats(0).framesRxCorrupted, corrupted, "R counts them");
+        NS_TEST_ASSERT_MSG_EQ(rIn->GetReassembler()->GetStats(0).crcErrors +
+                                  rIn->GetReassembler()->GetStats(0).lengthErrors,
+                              0,
+                              "R discarded none for LEN or CRC");
+        NS_TEST_ASSERT_MSG_EQ(h1->GetVcStats(0).framesRxCorrupted,
+                              corrupted,
+                              "every one forwarded to h1 (lossless after R)");
+        NS_TEST_ASSERT_MSG_EQ(refused, corrupted, "h1 refused every one");
+        NS_TEST_ASSERT_MSG_EQ(h1->GetReassembler()->GetStats(0).corruptedDelivered,
+                              0,
+                              "h1's own reassembly found nothing wrong (R re-segmented them)");
+        NS_TEST_ASSERT_MSG_EQ(rOut->GetVcStats(0).framesTx,
+                              h1->GetVcStats(0).framesRx,
+                              "R -> h1 lossless");
+        NS_TEST_ASSERT_MSG_EQ(AtmPvcHelper::GetLedger(lossy, true).Holds(),
+                              true,
+                              "the lossy PVC's ledger holds with corrupted cells delivered");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief AtmCorruptedPduErrorModel refuses exactly the tagged packets.
+ */
+class AtmCorruptedPduErrorModelTestCase : public TestCase
+{
+  public:
+    AtmCorruptedPduErrorModelTestCase()
+        : TestCase("AtmCorruptedPduErrorModel: tagged packets corrupt, others not, counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmCorruptedPduErrorModel> em = CreateObject<AtmCorruptedPduErrorModel>();
+        Ptr<Packet> good = Create<Packet>(100);
+        Ptr<Packet> bad = Create<Packet>(100);
+        Aal5CorruptedPduTag tag(Aal5CorruptedPduTag::LENGTH);
+        bad->AddPacketTag(tag);
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(good), false, "untagged");
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(bad), true, "tagged");
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(bad->Copy()), true, "the tag survives a copy");
+        NS_TEST_ASSERT_MSG_EQ(em->GetCorruptedPackets(), 2, "counted");
+        em->Reset();
+        NS_TEST_ASSERT_MSG_EQ(em->GetCorruptedPackets(), 0, "reset");
+        em->Disable();
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(bad), false, "disabled");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief Mtu limits: 9180 by default, up to 65527 with LLC/SNAP and 65535 with VC-mux.
  */
 class AtmMtuTestCase : public TestCase
@@ -770,6 +897,8 @@ class AtmNetDeviceTestSuite : public TestSuite
         AddTestCase(new AtmUdpTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmArpMissTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmRouterTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmCorruptedForwardingTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmCorruptedPduErrorModelTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmMtuTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmPcapTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmFrameQueueLimitTestCase, ATM_TEST_QUICK);

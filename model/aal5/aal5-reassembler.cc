@@ -4,6 +4,8 @@
 
 #include "aal5-reassembler.h"
 
+#include "aal5-corrupted-pdu-tag.h"
+
 #include "ns3/abort.h"
 #include "ns3/assert.h"
 #include "ns3/boolean.h"
@@ -12,6 +14,7 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ns3
@@ -38,6 +41,7 @@ Aal5ReassemblyStats::operator+=(const Aal5ReassemblyStats& other)
     oversize += other.oversize;
     timeouts += other.timeouts;
     cellsDiscarded += other.cellsDiscarded;
+    corruptedDelivered += other.corruptedDelivered;
     return *this;
 }
 
@@ -47,7 +51,8 @@ operator<<(std::ostream& os, const Aal5ReassemblyStats& stats)
     os << "cellsReceived=" << stats.cellsReceived << " framesDelivered=" << stats.framesDelivered
        << " cellsDelivered=" << stats.cellsDelivered << " crcErrors=" << stats.crcErrors
        << " lengthErrors=" << stats.lengthErrors << " oversize=" << stats.oversize
-       << " timeouts=" << stats.timeouts << " cellsDiscarded=" << stats.cellsDiscarded;
+       << " timeouts=" << stats.timeouts << " cellsDiscarded=" << stats.cellsDiscarded
+       << " corruptedDelivered=" << stats.corruptedDelivered;
     return os;
 }
 
@@ -80,6 +85,16 @@ Aal5Reassembler::GetTypeId()
                           MakeBooleanAccessor(&Aal5Reassembler::SetVerifyBytes,
                                               &Aal5Reassembler::GetVerifyBytes),
                           MakeBooleanChecker())
+            .AddAttribute("CheckCrc",
+                          "false: a unit completed by an end-of-PDU cell that fails the LEN or "
+                          "CRC-32 check is delivered as a corrupted SDU (tagged "
+                          "Aal5CorruptedPduTag) instead of discarded, as BON's simulated VC-merge "
+                          "IP routers forwarded corrupted PDUs. For routers only: an end system "
+                          "(an AtmNetDevice whose reassembler checks the CRC) refuses tagged "
+                          "packets, other devices need an AtmCorruptedPduErrorModel.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&Aal5Reassembler::m_checkCrc),
+                          MakeBooleanChecker())
             .AddTraceSource("FrameRx",
                             "A CPCS-SDU passed the LEN and CRC-32 checks and is delivered.",
                             MakeTraceSourceAccessor(&Aal5Reassembler::m_frameRxTrace),
@@ -87,7 +102,12 @@ Aal5Reassembler::GetTypeId()
             .AddTraceSource("ReassemblyDrop",
                             "A reassembled or partial unit was discarded: (VC, cells, reason).",
                             MakeTraceSourceAccessor(&Aal5Reassembler::m_dropTrace),
-                            "ns3::Aal5Reassembler::ReassemblyDropTracedCallback");
+                            "ns3::Aal5Reassembler::ReassemblyDropTracedCallback")
+            .AddTraceSource("CorruptedRx",
+                            "A unit that failed LEN or CRC-32 was delivered (CheckCrc false): "
+                            "(VC, SDU, cells, reason).",
+                            MakeTraceSourceAccessor(&Aal5Reassembler::m_corruptedRxTrace),
+                            "ns3::Aal5Reassembler::CorruptedRxTracedCallback");
     return tid;
 }
 
@@ -297,14 +317,23 @@ Aal5Reassembler::Complete(uint32_t vc, VcState& s, const AtmCell& eom)
         result = CheckMetadata(s, eom);
     }
 
-    if (result == Aal5::Result::LENGTH_ERROR)
+    if (result == Aal5::Result::LENGTH_ERROR || result == Aal5::Result::CRC_ERROR)
     {
-        Discard(vc, s, LENGTH_ERROR);
-        return;
-    }
-    if (result == Aal5::Result::CRC_ERROR)
-    {
-        Discard(vc, s, CRC_ERROR);
+        const char* reason = result == Aal5::Result::LENGTH_ERROR ? LENGTH_ERROR : CRC_ERROR;
+        if (m_checkCrc)
+        {
+            Discard(vc, s, reason);
+        }
+        else
+        {
+            // LEN is consistent with a CRC failure, so a receiver that skips the CRC passes up
+            // LEN bytes; with LEN inconsistent, everything but the trailer.
+            const uint32_t sduBytes =
+                result == Aal5::Result::CRC_ERROR && eom.frame
+                    ? eom.frame->GetSduBytes()
+                    : s.cells * Aal5::CELL_PAYLOAD_BYTES - Aal5::TRAILER_BYTES;
+            DeliverCorrupted(vc, s, reason, sduBytes);
+        }
         return;
     }
 
@@ -321,6 +350,50 @@ Aal5Reassembler::Complete(uint32_t vc, VcState& s, const AtmCell& eom)
         {
             m_rxCallback(vc, sdu, eom.frame);
         }
+    }
+}
+
+bool
+Aal5Reassembler::GetCheckCrc() const
+{
+    return m_checkCrc;
+}
+
+void
+Aal5Reassembler::DeliverCorrupted(uint32_t vc, VcState& s, const char* reason, uint32_t sduBytes)
+{
+    // Keep at least the encapsulation, IP and TCP headers of the first frame: 8 + 60 + 60.
+    constexpr uint32_t MIN_BYTES = 128;
+    const uint32_t cells = s.cells;
+    Ptr<const Aal5Frame> first = s.frame;
+    ++s.stats.corruptedDelivered;
+    s.stats.cellsDelivered += cells;
+    Reset(s);
+    NS_LOG_LOGIC("VC " << vc << ": corrupted unit of " << cells << " cells delivered (" << reason
+                       << ")");
+    if (m_rxCallback.IsNull() && m_corruptedRxTrace.IsEmpty())
+    {
+        return;
+    }
+    Ptr<Packet> sdu = first ? first->GetSdu()->Copy() : Create<Packet>(0);
+    const uint32_t target = std::max(sduBytes, std::min(sdu->GetSize(), MIN_BYTES));
+    if (sdu->GetSize() > target)
+    {
+        sdu->RemoveAtEnd(sdu->GetSize() - target);
+    }
+    else if (sdu->GetSize() < target)
+    {
+        sdu->AddPaddingAtEnd(target - sdu->GetSize());
+    }
+    Aal5CorruptedPduTag tag(reason == LENGTH_ERROR ? Aal5CorruptedPduTag::LENGTH
+                                                   : Aal5CorruptedPduTag::CRC);
+    Aal5CorruptedPduTag previous; // the first frame may carry one from a router before
+    sdu->RemovePacketTag(previous);
+    sdu->AddPacketTag(tag);
+    m_corruptedRxTrace(vc, sdu, cells, reason);
+    if (!m_rxCallback.IsNull())
+    {
+        m_rxCallback(vc, sdu, first);
     }
 }
 

@@ -40,6 +40,9 @@ struct Aal5ReassemblyStats
     uint64_t oversize{0};        //!< partial units discarded for exceeding MaxSduBytes
     uint64_t timeouts{0};        //!< partial units discarded by the reassembly timer
     uint64_t cellsDiscarded{0};  //!< cells of all discarded units
+    /// units that failed LEN or CRC-32 but were delivered (CheckCrc false); their cells are in
+    /// cellsDelivered, the units are not in framesDelivered, crcErrors or lengthErrors
+    uint64_t corruptedDelivered{0};
 
     /**
      * @brief Add another set of counters.
@@ -72,9 +75,10 @@ std::ostream& operator<<(std::ostream& os, const Aal5ReassemblyStats& stats);
        if cells(vc) > Aal5::CellsForSdu(MaxSduBytes): discard partial (OVERSIZE); return
        if cell is end of PDU:
            size = 48 * cells; len = LEN of the last cell's trailer
-           if len == 0 or len > size - 8 or size - 8 - len > 47: discard (LENGTH_ERROR)
-           else if CRC-32 mismatch:                              discard (CRC_ERROR)
+           if len == 0 or len > size - 8 or size - 8 - len > 47: discard (LENGTH_ERROR) [*]
+           else if CRC-32 mismatch:                              discard (CRC_ERROR)    [*]
            else deliver the CPCS-SDU
+       [*] with CheckCrc false: deliver the unit as a corrupted SDU instead
        else [timer] deadline(vc) = now + ReassemblyTimeout
    @endverbatim
  *
@@ -96,6 +100,14 @@ std::ostream& operator<<(std::ostream& os, const Aal5ReassemblyStats& stats);
  *   coincidence: probability 2^-32 for distinct data, certain if different frames on a VC carry
  *   identical bytes (the byte mode then delivers, the metadata mode does not).
  *
+ * CheckCrc false (BON's simulated VC-merge routers, which forwarded corrupted PDUs; Bonaventure's
+ * thesis, App. B): a unit completed by an end-of-PDU cell that fails LEN or CRC-32 is delivered,
+ * counted in corruptedDelivered and traced by CorruptedRx. Its SDU is the SDU of the frame of the
+ * unit's first cell (so its encapsulation and IP headers can be routed) cut or padded to what a
+ * receiver that skips the CRC passes up: LEN bytes after a CRC failure (LEN is consistent
+ * then), 48 x cells - 8 after a LEN failure; never cut below 128 bytes (LLC/SNAP plus the
+ * largest IP and TCP headers). It carries an Aal5CorruptedPduTag that an end system's device or an
+ * AtmCorruptedPduErrorModel refuses. OVERSIZE and TIMEOUT still discard.
  * The optional reassembly timer (ReassemblyTimeout > 0; off by default because the adapters
  * measured in BON did not support it) is evaluated lazily, without any event per cell: a non-final
  * cell sets the VC's deadline to now + ReassemblyTimeout, and the deadline is only looked at when
@@ -133,6 +145,18 @@ class Aal5Reassembler : public Object
      * @param sdu the delivered CPCS-SDU (with its encapsulation header)
      */
     typedef void (*FrameRxTracedCallback)(uint32_t vc, Ptr<const Packet> sdu);
+
+    /**
+     * @brief Signature of the CorruptedRx trace source.
+     * @param vc the VC index
+     * @param sdu the corrupted SDU delivered (tagged Aal5CorruptedPduTag)
+     * @param cells cells of the unit
+     * @param reason the check it failed: CRC_ERROR or LENGTH_ERROR (compare pointers)
+     */
+    typedef void (*CorruptedRxTracedCallback)(uint32_t vc,
+                                              Ptr<const Packet> sdu,
+                                              uint32_t cells,
+                                              const char* reason);
 
     /**
      * @brief Signature of the ReassemblyDrop trace source.
@@ -211,6 +235,11 @@ class Aal5Reassembler : public Object
      */
     uint32_t GetNVcs() const;
 
+    /**
+     * @return the CheckCrc attribute (false: units failing LEN or CRC-32 are delivered corrupted)
+     */
+    bool GetCheckCrc() const;
+
   protected:
     void DoDispose() override;
 
@@ -259,6 +288,15 @@ class Aal5Reassembler : public Object
     void Discard(uint32_t vc, VcState& s, const char* reason);
 
     /**
+     * @brief Deliver a unit that failed a check as a corrupted SDU (CheckCrc false).
+     * @param vc the VC index
+     * @param s its state
+     * @param reason CRC_ERROR or LENGTH_ERROR
+     * @param sduBytes the SDU's size: LEN after a CRC failure, 48 x cells - 8 otherwise
+     */
+    void DeliverCorrupted(uint32_t vc, VcState& s, const char* reason, uint32_t sduBytes);
+
+    /**
      * @brief Forget the partial unit of a VC (after delivery or discard).
      * @param s the VC state
      */
@@ -288,10 +326,13 @@ class Aal5Reassembler : public Object
     uint32_t m_maxSduBytes;     //!< MaxSduBytes
     uint32_t m_maxCells;        //!< CellsForSdu(m_maxSduBytes)
     bool m_verifyBytes;         //!< VerifyBytes
+    bool m_checkCrc{true};      //!< CheckCrc
     RxCallback m_rxCallback;    //!< receiver of delivered SDUs
 
     TracedCallback<uint32_t, Ptr<const Packet>> m_frameRxTrace;  //!< FrameRx
     TracedCallback<uint32_t, uint32_t, const char*> m_dropTrace; //!< ReassemblyDrop
+    TracedCallback<uint32_t, Ptr<const Packet>, uint32_t, const char*>
+        m_corruptedRxTrace; //!< CorruptedRx
 };
 
 } // namespace ns3
