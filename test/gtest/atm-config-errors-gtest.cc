@@ -20,6 +20,7 @@
 #include "ns3/atm-pdu-tagger-factory.h"
 #include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-router-bundle-helper.h"
 #include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
@@ -82,6 +83,40 @@ TEST(AtmConfigErrorsDeathTest, QueueInterfaceWithTwoTransmitQueues)
                 CreateObjectWithAttributes<NetDeviceQueueInterface>("NTxQueues", UintegerValue(2)));
         },
         "its NetDeviceQueueInterface has 2 transmit queues; an ATM adapter has one");
+}
+
+TEST(AtmConfigErrorsDeathTest, RouterBundleWithoutPairs)
+{
+    EXPECT_DEATH(
+        {
+            AtmRouterBundleHelper bundle;
+            bundle.SetRouterPairs(0);
+        },
+        "SetRouterPairs: 0 router pairs; 1 to 128 are possible");
+}
+
+TEST(AtmConfigErrorsDeathTest, RouterDelayBelowTheBackbone)
+{
+    EXPECT_DEATH(
+        {
+            AtmRouterBundleHelper bundle;
+            bundle.SetRouterPairs(2);
+            bundle.SetRouterDelays({MilliSeconds(15), MilliSeconds(5)});
+            bundle.Install();
+        },
+        "router delay \\+5ms of pair 1 is below the backbone's \\+10ms");
+}
+
+TEST(AtmConfigErrorsDeathTest, RouterDelaysNotOnePerPair)
+{
+    EXPECT_DEATH(
+        {
+            AtmRouterBundleHelper bundle;
+            bundle.SetRouterPairs(3);
+            bundle.SetRouterDelays({MilliSeconds(15), MilliSeconds(25)});
+            bundle.Install();
+        },
+        "2 router delays for 3 router pairs; give one per pair or one for all");
 }
 
 TEST(AtmConfigErrorsDeathTest, VpiAbove255AtAnEndSystem)

@@ -1,0 +1,208 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/atm-on-off-tcp-source.h"
+#include "ns3/atm-router-bundle-helper.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/test.h"
+#include "ns3/traffic-control-module.h"
+
+#include <cstdint>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * AtmRouterBundleHelper: IP routers that carry many hosts' connections on one VC each. Every
+ * host's frames pass its router's queue disc onto the pair's one VC and reach the peer's host;
+ * under cell loss without EPD the peer routers forward the corrupted PDUs and the sinks refuse
+ * every one of them.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * @brief Greedy 1 MB file transfers from every source host to its sink (BON's router
+ *        scenarios).
+ * @param t the topology
+ * @param duration the run
+ * @return per pair, the sinks
+ */
+std::vector<std::vector<Ptr<PacketSink>>>
+InstallFileServers(const AtmRouterBundleTopology& t, Time duration)
+{
+    const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
+    std::vector<std::vector<Ptr<PacketSink>>> sinks(t.sources.size());
+    for (uint32_t i = 0; i < t.sources.size(); ++i)
+    {
+        for (uint32_t j = 0; j < t.sources[i].GetN(); ++j)
+        {
+            PacketSinkHelper sh(factory.GetName(), InetSocketAddress(Ipv4Address::GetAny(), 5001));
+            sinks[i].push_back(DynamicCast<PacketSink>(sh.Install(t.sinks[i].Get(j)).Get(0)));
+            Ptr<AtmOnOffTcpSource> s = CreateObject<AtmOnOffTcpSource>();
+            s->SetAttribute("Remote", AddressValue(InetSocketAddress(t.sinkAddresses[i][j], 5001)));
+            s->SetAttribute("Protocol", TypeIdValue(factory));
+            s->SetAttribute("FileBytes", UintegerValue(1000000));
+            s->SetAttribute(
+                "IdleTime",
+                PointerValue(CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
+                                                                                DoubleValue(0))));
+            t.sources[i].Get(j)->AddApplication(s);
+            s->SetStartTime(MilliSeconds(j));
+            s->SetStopTime(duration);
+        }
+    }
+    return sinks;
+}
+
+/// @return the sum over the hosts of one pair of a per-VC counter of their devices
+template <typename F>
+uint64_t
+SumOverHosts(const NodeContainer& hosts, F counter)
+{
+    uint64_t sum = 0;
+    for (uint32_t j = 0; j < hosts.GetN(); ++j)
+    {
+        sum += counter(DynamicCast<AtmNetDevice>(hosts.Get(j)->GetDevice(0))->GetVcStats(0));
+    }
+    return sum;
+}
+
+/**
+ * @ingroup atm-tests
+ * @brief Every host's frames go through its router's queue disc onto the pair's one VC.
+ */
+class AtmRouterBundleMergeTestCase : public TestCase
+{
+  public:
+    AtmRouterBundleMergeTestCase()
+        : TestCase("Two router pairs of three hosts: every data frame of a pair's hosts passes "
+                   "the router's queue disc and the pair's one VC and reaches the peer's hosts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        AtmRouterBundleHelper bundle;
+        bundle.SetRouterPairs(2);
+        bundle.SetSourcesPerRouter(3);
+        bundle.SetRouterDelays({MilliSeconds(15), MilliSeconds(25)});
+        bundle.GetAtmHelper().SetSwitchPortAttribute("BufferCells", UintegerValue(16000));
+        AtmRouterBundleTopology t = bundle.Install();
+        const Time duration = Seconds(4);
+        auto sinks = InstallFileServers(t, duration);
+        Simulator::Stop(duration + Seconds(1));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(t.routerQueues.GetN(), 2, "one queue disc per router");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                NS_TEST_ASSERT_MSG_GT(sinks[i][j]->GetTotalRx(),
+                                      1000000,
+                                      "pair " << i << " host " << j << " sent files");
+            }
+            const QueueDisc::Stats& q = t.routerQueues.Get(i)->GetStats();
+            const uint64_t sent =
+                SumOverHosts(t.sources[i], [](const AtmNetDeviceVcStats& s) { return s.framesTx; });
+            const uint64_t received =
+                SumOverHosts(t.sinks[i], [](const AtmNetDeviceVcStats& s) { return s.framesRx; });
+            NS_TEST_ASSERT_MSG_EQ(q.nTotalDroppedPackets, 0, "no router drop at this load");
+            NS_TEST_ASSERT_MSG_EQ(q.nTotalReceivedPackets, sent, "every source frame queued");
+            NS_TEST_ASSERT_MSG_EQ(t.routerOut[i]->GetNVcs(), 1, "one VC per router");
+            NS_TEST_ASSERT_MSG_EQ(t.routerOut[i]->GetVcStats(0).framesTx,
+                                  q.nTotalDequeuedPackets,
+                                  "the VC carried what the queue disc let through");
+            NS_TEST_ASSERT_MSG_EQ(t.peerIn[i]->GetVcStats(0).framesRx,
+                                  t.routerOut[i]->GetVcStats(0).framesTx,
+                                  "lossless backbone");
+            NS_TEST_ASSERT_MSG_EQ(received,
+                                  t.peerIn[i]->GetVcStats(0).framesRx,
+                                  "the peer forwarded every frame to its hosts");
+            NS_TEST_ASSERT_MSG_EQ(AtmPvcHelper::GetLedger(t.pvcs[i], true).Holds(),
+                                  true,
+                                  "the VC's ledger holds");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Cell loss without EPD: the peer routers forward corrupted PDUs, the sinks refuse them.
+ */
+class AtmRouterBundleCorruptedTestCase : public TestCase
+{
+  public:
+    AtmRouterBundleCorruptedTestCase()
+        : TestCase("Cell drops without EPD at a small backbone buffer: the peer routers forward "
+                   "the corrupted PDUs (BON) and the sinks refuse every one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        AtmRouterBundleHelper bundle;
+        bundle.SetRouterPairs(2);
+        bundle.SetSourcesPerRouter(4);
+        bundle.GetAtmHelper().SetSwitchPortAttribute("BufferCells", UintegerValue(500));
+        bundle.GetAtmHelper().SetBufferPolicy("tail");
+        AtmRouterBundleTopology t = bundle.Install();
+        const Time duration = Seconds(4);
+        auto sinks = InstallFileServers(t, duration);
+        Simulator::Stop(duration + Seconds(1));
+        Simulator::Run();
+
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const uint64_t corrupted = t.peerIn[i]->GetVcStats(0).framesRxCorrupted;
+            NS_TEST_ASSERT_MSG_GT(corrupted, 0, "pair " << i << ": corrupted PDUs arrived");
+            NS_TEST_ASSERT_MSG_EQ(
+                t.peerIn[i]->GetReassembler()->GetStats(0).corruptedDelivered,
+                corrupted,
+                "all of them found by the peer's reassembly (nothing corrupted upstream of it)");
+            const uint64_t refused = SumOverHosts(t.sinks[i], [](const AtmNetDeviceVcStats& s) {
+                return s.framesRxCorrupted;
+            });
+            NS_TEST_ASSERT_MSG_EQ(refused, corrupted, "forwarded to the sinks");
+            const uint64_t dropped = SumOverHosts(t.sinks[i], [](const AtmNetDeviceVcStats& s) {
+                return s.framesRxDropped;
+            });
+            NS_TEST_ASSERT_MSG_EQ(dropped, corrupted, "and refused there");
+        }
+        Simulator::Destroy();
+    }
+};
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief IP routers aggregating hosts on one VC.
+ */
+class AtmRouterBundleTestSuite : public TestSuite
+{
+  public:
+    AtmRouterBundleTestSuite()
+        : TestSuite("atm-router-bundle", ATM_SUITE_SYSTEM)
+    {
+        AddTestCase(new AtmRouterBundleMergeTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmRouterBundleCorruptedTestCase, ATM_TEST_QUICK);
+    }
+};
+
+/// The suite's instance.
+static AtmRouterBundleTestSuite g_atmRouterBundleTestSuite;
