@@ -206,8 +206,9 @@ AtmRouterBundleHelper::Install()
         m_atm.SetChannelAttribute("Delay", TimeValue(half));
         // The routers' backbone adapters hold a few frames; the backlog waits in the queue disc.
         m_atm.SetTrafficControl(m_routerBufferBytes > 0);
-        t.routerOut.push_back(
-            DynamicCast<AtmNetDevice>(m_atm.Install(t.routers.Get(i), t.switches.Get(0)).Get(0)));
+        const NetDeviceContainer up = m_atm.Install(t.routers.Get(i), t.switches.Get(0));
+        t.routerOut.push_back(DynamicCast<AtmNetDevice>(up.Get(0)));
+        t.routerPorts.push_back(DynamicCast<AtmSwitchPort>(up.Get(1)));
         m_atm.SetTrafficControl(false);
         if (m_routerBufferBytes > 0)
         {

@@ -11,6 +11,7 @@
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-net-device.h"
+#include "ns3/atm-switch-port.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
@@ -46,7 +47,9 @@ struct AtmRouterBundleTopology
     std::vector<std::vector<Ipv4Address>> sinkAddresses;
     std::vector<Ptr<AtmNetDevice>> routerOut; //!< per pair: R_i's adapter towards s0
     std::vector<Ptr<AtmNetDevice>> peerIn;    //!< per pair: R_i*'s adapter from s1
-    std::vector<AtmPvc> pvcs;                 //!< per pair: the VC R_i -> R_i* (and back)
+    /// per pair: s0's port from R_i (its `Upc` attribute polices the pair's VC at the UNI)
+    std::vector<Ptr<AtmSwitchPort>> routerPorts;
+    std::vector<AtmPvc> pvcs; //!< per pair: the VC R_i -> R_i* (and back)
     /// per pair: the queue disc of R_i's output to the backbone (empty without router buffer)
     QueueDiscContainer routerQueues;
     Ptr<AtmDevice> backbone; //!< s0's port onto the backbone (the congested output port)

@@ -106,6 +106,8 @@ class AtmRouterBundleMergeTestCase : public TestCase
         Simulator::Run();
 
         NS_TEST_ASSERT_MSG_EQ(t.routerQueues.GetN(), 2, "one queue disc per router");
+        NS_TEST_ASSERT_MSG_EQ(t.routerPorts.size(), 2, "s0's port from each router");
+        NS_TEST_ASSERT_MSG_EQ(t.routerPorts[1]->GetNode(), t.switches.Get(0), "on s0");
         for (uint32_t i = 0; i < 2; ++i)
         {
             for (uint32_t j = 0; j < 3; ++j)
