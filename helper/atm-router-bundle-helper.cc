@@ -13,6 +13,7 @@
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
@@ -97,6 +98,17 @@ AtmRouterBundleHelper::SetRouterLinkRate(const AtmCellRate& rate)
 }
 
 void
+AtmRouterBundleHelper::SetPeerLinkRate(uint32_t i, const AtmCellRate& rate)
+{
+    CheckNotInstalled("SetPeerLinkRate");
+    if (m_peerLinkRates.size() <= i)
+    {
+        m_peerLinkRates.resize(i + 1);
+    }
+    m_peerLinkRates[i] = rate;
+}
+
+void
 AtmRouterBundleHelper::SetBackbone(const AtmCellRate& rate, Time delay)
 {
     CheckNotInstalled("SetBackbone");
@@ -142,6 +154,20 @@ AtmRouterBundleHelper::SetRouterChecksCrc(bool check)
 }
 
 void
+AtmRouterBundleHelper::SetUniPolicing(bool upc)
+{
+    CheckNotInstalled("SetUniPolicing");
+    m_upc = upc;
+}
+
+void
+AtmRouterBundleHelper::SetRandomTickPhase(bool on)
+{
+    CheckNotInstalled("SetRandomTickPhase");
+    m_randomTickPhase = on;
+}
+
+void
 AtmRouterBundleHelper::SetTcp(const TcpEraPresets& tcp)
 {
     CheckNotInstalled("SetTcp");
@@ -175,6 +201,10 @@ AtmRouterBundleHelper::Install()
                                               << m_pairs
                                               << " router pairs; give one per pair or one "
                                                  "for all");
+    NS_ABORT_MSG_IF(m_peerLinkRates.size() > m_pairs,
+                    "AtmRouterBundleHelper: a peer link rate for pair "
+                        << m_peerLinkRates.size() - 1 << " but only " << m_pairs
+                        << " router pairs");
     NS_ABORT_MSG_IF(m_contracts.size() > m_pairs,
                     "AtmRouterBundleHelper: a contract for pair "
                         << m_contracts.size() - 1 << " but only " << m_pairs << " router pairs");
@@ -209,7 +239,12 @@ AtmRouterBundleHelper::Install()
         const NetDeviceContainer up = m_atm.Install(t.routers.Get(i), t.switches.Get(0));
         t.routerOut.push_back(DynamicCast<AtmNetDevice>(up.Get(0)));
         t.routerPorts.push_back(DynamicCast<AtmSwitchPort>(up.Get(1)));
+        t.routerPorts.back()->SetAttribute("Upc", BooleanValue(m_upc)); // before the PVCs
         m_atm.SetTrafficControl(false);
+        if (i < m_peerLinkRates.size() && m_peerLinkRates[i].GetCellsPerSecond() > 0)
+        {
+            m_atm.SetChannelAttribute("CellRate", AtmCellRateValue(m_peerLinkRates[i]));
+        }
         if (m_routerBufferBytes > 0)
         {
             const uint32_t largest = t.routerOut.back()->GetMtu() +
@@ -309,13 +344,30 @@ AtmRouterBundleHelper::Install()
         }
     }
 
-    // Each host's TCP.
+    // Each host's TCP, with its own timer phases: independent machines do not share a clock
+    // (drawn only for a TCP on a tick grid, as AtmNSourceHelper does).
+    Ptr<UniformRandomVariable> phase =
+        m_randomTickPhase && m_tcp.UsesTickGrid() ? CreateObject<UniformRandomVariable>() : nullptr;
     for (uint32_t i = 0; i < m_pairs; ++i)
     {
         for (uint32_t j = 0; j < m_hosts; ++j)
         {
-            m_tcp.Install(t.sources[i].Get(j));
-            m_tcp.Install(t.sinks[i].Get(j));
+            for (Ptr<Node> host : {t.sources[i].Get(j), t.sinks[i].Get(j)})
+            {
+                TcpEraPresets tcp = m_tcp;
+                if (phase)
+                {
+                    const double tickNs = static_cast<double>(tcp.GetTimerTick().GetNanoSeconds());
+                    tcp.SetTickPhase(NanoSeconds(static_cast<int64_t>(phase->GetValue(0, tickNs))));
+                    const double fastNs = static_cast<double>(tcp.GetDelAckTick().GetNanoSeconds());
+                    if (fastNs > 0)
+                    {
+                        tcp.SetDelAckPhase(
+                            NanoSeconds(static_cast<int64_t>(phase->GetValue(0, fastNs))));
+                    }
+                }
+                tcp.Install(host);
+            }
         }
     }
     NS_LOG_INFO(m_pairs << " router pairs of " << m_hosts << " hosts installed");

@@ -47,7 +47,7 @@ struct AtmRouterBundleTopology
     std::vector<std::vector<Ipv4Address>> sinkAddresses;
     std::vector<Ptr<AtmNetDevice>> routerOut; //!< per pair: R_i's adapter towards s0
     std::vector<Ptr<AtmNetDevice>> peerIn;    //!< per pair: R_i*'s adapter from s1
-    /// per pair: s0's port from R_i (its `Upc` attribute polices the pair's VC at the UNI)
+    /// per pair: s0's port from R_i (the UNI; it polices the pair's VC with SetUniPolicing())
     std::vector<Ptr<AtmSwitchPort>> routerPorts;
     std::vector<AtmPvc> pvcs; //!< per pair: the VC R_i -> R_i* (and back)
     /// per pair: the queue disc of R_i's output to the backbone (empty without router buffer)
@@ -108,6 +108,13 @@ class AtmRouterBundleHelper
     /// @param rate cell rate of the router-switch links (default 34 Mb/s, E3 payload)
     void SetRouterLinkRate(const AtmCellRate& rate);
     /**
+     * @brief The rate of one pair's link s1 -> R_i* (default: SetRouterLinkRate()); BON's UBR
+     *        references run each at the pair's MCR.
+     * @param i the pair
+     * @param rate its cell rate
+     */
+    void SetPeerLinkRate(uint32_t i, const AtmCellRate& rate);
+    /**
      * @param rate cell rate of the backbone s0 -> s1 (default E3)
      * @param delay its one-way delay (default 10 ms)
      */
@@ -132,6 +139,18 @@ class AtmRouterBundleHelper
     /// @param check true: the peer routers discard PDUs that fail their AAL5 check; false
     ///        (default, BON's routers): they forward them (Aal5Reassembler CheckCrc)
     void SetRouterChecksCrc(bool check);
+    /**
+     * @param upc true: s0's ports from the routers police each pair's VC against its contract
+     *        (the UNI's UPC: GFR.2's F-GCRA and VBR.3's SCR test tag, the others discard what
+     *        does not conform); default false
+     */
+    void SetUniPolicing(bool upc);
+    /**
+     * @param on true (default): each host's TCP timers (and delayed-ACK timer) tick at a phase
+     *        of their own, drawn from U[0, tick) with ns-3's random streams; false: every host
+     *        ticks at the same instants (an artefact no network of independent hosts shows)
+     */
+    void SetRandomTickPhase(bool on);
     /// @param tcp the TCP of every host (default TcpEraPresets::ForSource("bon-internetwork"))
     void SetTcp(const TcpEraPresets& tcp);
 
@@ -176,9 +195,12 @@ class AtmRouterBundleHelper
     AtmCellRate m_backboneRate;                  //!< s0 -> s1
     Time m_backboneDelay;                        //!< s0 -> s1
     std::vector<Time> m_routerDelays;            //!< per pair, or one for all
+    std::vector<AtmCellRate> m_peerLinkRates;    //!< per pair (zero or missing: router link)
     std::vector<AtmTrafficContract> m_contracts; //!< per pair (missing: UBR)
     uint32_t m_routerBufferBytes{700000};        //!< R_i's queue disc
     bool m_checkCrc{false};                      //!< the peer routers check the CRC
+    bool m_upc{false};                           //!< s0's router ports police
+    bool m_randomTickPhase{true};                //!< one timer phase per host
     TcpEraPresets m_tcp;                         //!< every host
     AtmHelper m_atm;                             //!< links and switches
     AtmPvcHelper m_pvcs;                         //!< the routers' VCs

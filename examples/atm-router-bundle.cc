@@ -1,0 +1,830 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm
+ * atm-router-bundle: IP routers that carry many hosts' TCP connections on one VC each, across a
+ * two-switch ATM backbone (AtmRouterBundleHelper): the router scenarios of Bonaventure's thesis
+ * (five routers, ten routers, mixed ten routers; ch. 6.4, 7.6 and App. B) and the edge
+ * aggregation of Jain et al.'s DFBA experiments.
+ *
+ * --topology picks the defaults of every other option (the options given override them):
+ *
+ * @verbatim
+   topology   pairs  hosts  access    router links  backbone         router delays (ms)   MCR (Mb/s)
+   five       5      20     10 Mb/s   E3            E3, 10 ms        15                   2 4 6 8 10
+   ten        10     20     10 Mb/s   E3            E3, 5 ms         25 25 45 45 ... 105  2 4 2 4
+ ... mixed      10     20     10 Mb/s   E3            68 Mb/s, 10 ms   15                   2 4 6 8
+ 10 (x2) jain-dfba  5      10     OC3c      OC3c          OC3c, 5 ms       5.1                  set
+ 1 (*)
+   @endverbatim
+ * (*) JAIN's MCR set 1, 12, 24, 36, 48 and 60 kcells/s; the other defaults of jain-dfba: DFBA,
+ * 25,000 cells, GFR.1, TCP SACK with MSS 1024.
+ *
+ * Each host sends 1 MB files to its peer host back to back (BON's greedy file servers,
+ * --fileBytes), each on a new connection; its router R_i sends every packet of its hosts on one
+ * VC to R_i* (--service: UBR, GFR.1, GFR.2 with the F-GCRA of s0's UNI ports tagging, or VBR.3
+ * with the UPC tagging the cells above the SCR), through its 700 KB IP output queue
+ * (--routerBufferBytes, a traffic-control FifoQueueDisc). The peer routers forward PDUs that
+ * failed their AAL5 check, as BON's did; they are counted per router (corruptedPdusPerSecond)
+ * and refused by the destination hosts.
+ *
+ * Output: one JSON line, per router the goodput of its hosts (goodputMbps), its optimum
+ * (the MCR plus an equal part of what the MCRs leave of the backbone, as TCP goodput of
+ * --mss segments), the tagged fraction of its cells at the backbone port, the corrupted PDUs
+ * per second at R_i*, retransmissions and timeouts; for the backbone port (s0 -> s1) the CLP = 0
+ * share of the cells that arrived, the mean and largest occupancy, the cell loss ratio and the
+ * drops by reason.
+ *
+ *   atm-router-bundle --topology=five --service=gfr2 --policy=double-epd --hbo=15000 --lbo=2000
+ *                     --mbs=32 --duration=20s
+ */
+
+#include "ns3/applications-module.h"
+#include "ns3/atm-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/traffic-control-module.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <map>
+#include <numeric>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One router pair's counters.
+struct Pair
+{
+    std::vector<Ptr<PacketSink>> sinks;       //!< its sinks
+    std::vector<Ptr<AtmTcpFlowProbe>> probes; //!< its connections
+    uint64_t cells{0};                        //!< cells that reached the backbone port
+    uint64_t taggedCells{0};                  //!< of them, with CLP = 1
+    uint64_t rxAtWarmup{0};                   //!< bytes received before the warm-up ended
+    uint64_t corruptedAtWarmup{0};            //!< corrupted PDUs before the warm-up ended
+};
+
+/// Time-weighted occupancy of the backbone port.
+struct Occupancy
+{
+    Time start;        //!< start of the measured interval
+    Time last;         //!< last change
+    uint32_t level{0}; //!< cells now
+    uint32_t max{0};   //!< largest level in the interval
+    double area{0};    //!< integral of the level over the interval, cell-seconds
+
+    /// CellsInQueue sink.
+    void Change(uint32_t, uint32_t now)
+    {
+        const Time t = Simulator::Now();
+        if (t > start)
+        {
+            const Time from = std::max(last, start);
+            area += level * (t - from).GetSeconds();
+            max = std::max(max, now);
+        }
+        last = t;
+        level = now;
+    }
+};
+
+/**
+ * @brief Count one arrival at the backbone port for its pair.
+ * @param pairs the pairs
+ * @param portVc the pair of each port VC index (UINT32_MAX: none)
+ * @param measuring the warm-up is over
+ * @param cell the cell
+ */
+void
+CountArrival(std::vector<Pair>* pairs,
+             const std::vector<uint32_t>* portVc,
+             const bool* measuring,
+             const AtmCell& cell)
+{
+    if (*measuring && cell.vc < portVc->size() && (*portVc)[cell.vc] != UINT32_MAX)
+    {
+        Pair& p = (*pairs)[(*portVc)[cell.vc]];
+        ++p.cells;
+        p.taggedCells += cell.clp ? 1 : 0;
+    }
+}
+
+/// A topology's defaults.
+struct Preset
+{
+    uint32_t pairs;                   //!< router pairs
+    uint32_t hosts;                   //!< hosts per router
+    std::string accessRate;           //!< access links
+    std::string routerLinkRate;       //!< router-switch links
+    std::string backboneRate;         //!< s0 -> s1
+    double interSwitchDelayMs;        //!< s0 -> s1
+    std::vector<double> routerDelays; //!< ms, one per pair or one for all
+    std::vector<double> mcr;          //!< Mb/s of cells (cells/s x 424), one per pair
+    std::string service;              //!< --service
+    std::string policy;               //!< --policy
+    uint32_t bufferCells;             //!< --bufferCells
+    std::string tcp;                  //!< --tcp
+    uint32_t mss;                     //!< --mss
+};
+
+/// @return the defaults of a --topology
+Preset
+GetPreset(const std::string& topology)
+{
+    const double kcell = 1000 * 424 / 1e6; // 1000 cells/s in Mb/s of cells
+    if (topology == "ten")
+    {
+        return {10,
+                20,
+                "10Mbps",
+                "E3",
+                "E3",
+                5,
+                {25, 25, 45, 45, 65, 65, 85, 85, 105, 105},
+                {2, 4, 2, 4, 2, 4, 2, 4, 2, 4},
+                "ubr",
+                "epd",
+                16000,
+                "reno",
+                1460};
+    }
+    if (topology == "mixed")
+    {
+        return {10,
+                20,
+                "10Mbps",
+                "E3",
+                "160000",
+                10,
+                {15},
+                {2, 4, 6, 8, 10, 2, 4, 6, 8, 10},
+                "gfr-mixed",
+                "per-vc-threshold",
+                16000,
+                "reno",
+                1460};
+    }
+    if (topology == "jain-dfba")
+    {
+        return {5,
+                10,
+                "OC3c",
+                "OC3c",
+                "OC3c",
+                5,
+                {5.1},
+                {12 * kcell, 24 * kcell, 36 * kcell, 48 * kcell, 60 * kcell},
+                "gfr1",
+                "dfba",
+                25000,
+                "sack",
+                1024};
+    }
+    return {5,
+            20,
+            "10Mbps",
+            "E3",
+            "E3",
+            10,
+            {15},
+            {2, 4, 6, 8, 10},
+            "ubr",
+            "epd",
+            16000,
+            "reno",
+            1460};
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string topology = "five";
+    CommandLine cmd(__FILE__);
+    AtmCommandLine options(cmd);
+    options.AddChoice("topology",
+                      "five, ten or mixed (BON's router scenarios) or jain-dfba (JAIN's DFBA "
+                      "edge aggregation); sets the defaults of the other options",
+                      topology,
+                      {"five", "ten", "mixed", "jain-dfba"});
+    // The topology first: the other defaults depend on it. The parse below checks the value.
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg(argv[i]);
+        for (const std::string t : {"five", "ten", "mixed", "jain-dfba"})
+        {
+            topology = arg == "--topology=" + t ? t : topology;
+        }
+    }
+    const Preset preset = GetPreset(topology);
+
+    uint32_t sourcesPerRouter = preset.hosts;
+    uint32_t pairs = preset.pairs;
+    AtmCellRate accessRate(preset.accessRate);
+    AtmCellRate routerLinkRate(preset.routerLinkRate);
+    AtmCellRate backboneRate(preset.backboneRate);
+    Time interSwitchDelay = MicroSeconds(std::llround(preset.interSwitchDelayMs * 1000));
+    Time accessDelay = topology == "jain-dfba" ? MicroSeconds(50) : MicroSeconds(10);
+    std::vector<double> routerDelays = preset.routerDelays;
+    std::vector<double> mcr = preset.mcr;
+    std::vector<double> scr;
+    std::string service = preset.service;
+    std::string policy = preset.policy;
+    std::string scheduler = "fifo";
+    uint32_t bufferCells = preset.bufferCells;
+    uint32_t hbo = 15000;
+    uint32_t lbo = 2000;
+    uint32_t vcThreshold = 0;
+    uint32_t mfs = 32;
+    uint32_t mbs = 0;
+    uint32_t pbsThreshold = 0;
+    std::string shaper = "none";
+    bool egressAtMcr = false;
+    uint32_t routerBufferBytes = 700000;
+    uint64_t fileBytes = 1000000;
+    std::string tcp = preset.tcp;
+    uint32_t mss = preset.mss;
+    uint32_t window = 65535;
+    Time startJitter = Seconds(1);
+    Time duration = Seconds(200);
+    Time warmup = Seconds(0);
+    std::string policyAttributes;
+    std::string schedulerAttributes;
+
+    options.AddValue("routerPairs", "router pairs R_i -> R_i*", pairs, 1, 128, "the topology's");
+    options.AddValue("sourcesPerRouter",
+                     "hosts behind each router (and each peer router)",
+                     sourcesPerRouter,
+                     1,
+                     16383,
+                     "the topology's");
+    options.AddValue("accessRate",
+                     "cell rate of each host's access link",
+                     accessRate,
+                     "the topology's");
+    options.AddValue("routerLinkRate",
+                     "cell rate of the router-switch links",
+                     routerLinkRate,
+                     "the topology's");
+    options.AddValue("backboneRate",
+                     "cell rate of the backbone s0 -> s1",
+                     backboneRate,
+                     "the topology's");
+    options.AddValue("interSwitchDelay",
+                     "one-way delay of the backbone",
+                     interSwitchDelay,
+                     Time(0),
+                     Seconds(10),
+                     "the topology's");
+    options.AddList("routerDelays",
+                    "one-way delay from each router to its peer router, ms (one per pair, or "
+                    "one for all; each at least --interSwitchDelay)",
+                    routerDelays,
+                    0.0,
+                    10000.0,
+                    "the topology's");
+    options.AddList("mcr",
+                    "MCR of each pair's VC, Mb/s of cells (cells/s x 424 bits; one per pair, "
+                    "or one for all): GFR's MCR, VBR's default SCR, UBR's egress rate with "
+                    "--egressAtMcr, and the optimum",
+                    mcr,
+                    0.001,
+                    1e5,
+                    "the topology's");
+    options.AddList("scr",
+                    "--service=vbr3: SCR of each pair's VC, Mb/s of cells",
+                    scr,
+                    0.001,
+                    1e5,
+                    "--mcr");
+    options.AddChoice("service",
+                      "the routers' VCs: ubr, gfr1, gfr2 (s0's UNI ports tag with the F-GCRA), "
+                      "gfr-mixed (the first half of the pairs GFR.1, the rest GFR.2; BON's mixed "
+                      "routers) or vbr3 (s0's UNI ports tag the cells above the SCR)",
+                      service,
+                      {"ubr", "gfr1", "gfr2", "gfr-mixed", "vbr3"},
+                      "the topology's");
+    options.AddValue("policy",
+                     "buffer policy of the switch ports: " +
+                         AtmBufferPolicyFactory::GetShortNameList() + ", or a TypeId",
+                     policy,
+                     AtmCommandLine::BufferPolicyCheck());
+    options.AddValue("scheduler",
+                     "cell scheduler of the switch ports: " +
+                         AtmCellSchedulerFactory::GetShortNameList() + ", or a TypeId",
+                     scheduler,
+                     AtmCommandLine::CellSchedulerCheck());
+    options.AddValue("bufferCells",
+                     "cell buffer of every switch port",
+                     bufferCells,
+                     1,
+                     4000000,
+                     "the topology's");
+    options.AddValue("hbo",
+                     "HBO, cells, of policies with HboCells (double-epd, per-vc-threshold), or "
+                     "the EPD threshold of epd, sd and fba",
+                     hbo,
+                     1,
+                     4000000);
+    options.AddValue("lbo",
+                     "LBO, cells, of policies with LboCells (0: no PDU that is not eligible "
+                     "enters)",
+                     lbo,
+                     0,
+                     4000000);
+    options.AddValue("vcThreshold",
+                     "T_i, cells, of policies with VcThresholdCells (per-vc-threshold)",
+                     vcThreshold,
+                     1,
+                     4000000,
+                     "the policy's");
+    options.AddValue("mfs", "MFS of the GFR contracts, cells", mfs, 1, 1366);
+    options.AddValue("mbs", "MBS of the GFR or VBR contracts, cells", mbs, 1, 1000000, "--mfs");
+    options.AddValue("pbsThreshold",
+                     "--policy=pbs: the CLP = 1 threshold, cells",
+                     pbsThreshold,
+                     0,
+                     4000000);
+    options.AddChoice("shaper",
+                      "shaper of each router's VC: none, or gfr (BON's simple GFR shaper)",
+                      shaper,
+                      {"none", "gfr"});
+    options.AddValue("egressAtMcr",
+                     "each link s1 -> R_i* at its pair's MCR (BON's UBR references)",
+                     egressAtMcr);
+    options.AddValue("routerBufferBytes",
+                     "each router's IP output queue, bytes (0: the adapter's frame queue only)",
+                     routerBufferBytes,
+                     0,
+                     4000000000U);
+    options.AddValue("fileBytes",
+                     "bytes per file (one connection each, back to back)",
+                     fileBytes,
+                     1,
+                     UINT64_C(1000000000000));
+    options.AddChoice("tcp",
+                      "the hosts' TCP (BON's internetwork hosts: 200 ms timer, 50 ms delayed "
+                      "ACKs): reno, newreno or sack",
+                      tcp,
+                      {"reno", "newreno", "sack"},
+                      "the topology's");
+    options.AddValue("mss", "TCP segment size, bytes", mss, 64, 65495, "the topology's");
+    options.AddValue("window", "TCP window (socket buffers), bytes", window, 1, 1073725440);
+    options.AddValue("policyAttributes",
+                     "more attributes of the buffer policy, Name=Value,...",
+                     policyAttributes,
+                     [](const std::string&, std::string*) { return true; });
+    options.AddValue("schedulerAttributes",
+                     "more attributes of the cell scheduler, Name=Value,...",
+                     schedulerAttributes,
+                     [](const std::string&, std::string*) { return true; });
+    options.AddValue("startJitter",
+                     "each host starts its first file at U[0, startJitter)",
+                     startJitter,
+                     Time(0),
+                     Seconds(1e4));
+    options.AddValue("duration", "simulated time", duration, MilliSeconds(1), Seconds(1e6));
+    options.AddValue("warmup",
+                     "start of the measured interval (below --duration)",
+                     warmup,
+                     Time(0),
+                     Seconds(1e6));
+    AtmFlowTracerCommandLine traceOptions; // --traceDir, --traceInterval
+    traceOptions.AddOptions(options);
+    cmd.Parse(argc, argv);
+    traceOptions.CheckOptions(options);
+
+    // Checks that involve several options.
+    if (!options.IsSet("mbs"))
+    {
+        mbs = mfs;
+    }
+    options.Require(warmup < duration, "warmup", "a time below --duration");
+    options.Require(routerDelays.size() == 1 || routerDelays.size() == pairs,
+                    "routerDelays",
+                    "one delay per router pair (" + std::to_string(pairs) + ") or one for all");
+    options.Require(mcr.size() == 1 || mcr.size() == pairs,
+                    "mcr",
+                    "one MCR per router pair (" + std::to_string(pairs) + ") or one for all");
+    options.Require(scr.empty() || scr.size() == 1 || scr.size() == pairs,
+                    "scr",
+                    "one SCR per router pair (" + std::to_string(pairs) + ") or one for all");
+    options.Require(scr.empty() || service == "vbr3", "scr", "only with --service=vbr3");
+    routerDelays.resize(pairs, routerDelays.front());
+    mcr.resize(pairs, mcr.front());
+    if (scr.empty())
+    {
+        scr = mcr;
+    }
+    scr.resize(pairs, scr.front());
+    for (double d : routerDelays)
+    {
+        options.Require(MicroSeconds(std::llround(d * 1000)) >= interSwitchDelay,
+                        "routerDelays",
+                        "delays of at least --interSwitchDelay (the whole router-to-router "
+                        "delay includes the backbone)");
+    }
+    const auto cellsOf = [](double mbps) { return mbps * 1e6 / 424; };
+    const double backboneCells = backboneRate.GetCellsPerSecond();
+    const double mcrSum = std::accumulate(mcr.begin(), mcr.end(), 0.0, [&](double s, double m) {
+        return s + cellsOf(m);
+    });
+    options.Require(service == "ubr" || mcrSum <= backboneCells,
+                    "mcr",
+                    "MCRs that sum to at most the backbone's rate (" +
+                        std::to_string(std::llround(backboneCells)) + " cells/s)");
+    for (uint32_t i = 0; i < pairs; ++i)
+    {
+        options.Require(cellsOf(mcr[i]) <= routerLinkRate.GetCellsPerSecond(),
+                        "mcr",
+                        "MCRs of at most --routerLinkRate");
+        options.Require(cellsOf(scr[i]) <= routerLinkRate.GetCellsPerSecond(),
+                        "scr",
+                        "SCRs of at most --routerLinkRate");
+    }
+    options.Require(mbs >= mfs || service == "vbr3",
+                    "mbs",
+                    "at least --mfs (" + std::to_string(mfs) + ")");
+    options.Require(!egressAtMcr || service == "ubr",
+                    "egressAtMcr",
+                    "--service=ubr (BON's UBR references; a VC with a PCR cannot cross a "
+                    "link slower than its PCR)");
+    options.Require(shaper == "none" || service.rfind("gfr", 0) == 0,
+                    "shaper",
+                    "a GFR --service (the GFR shaper shapes to the MCR)");
+    TypeId policyTid;
+    std::string error;
+    AtmBufferPolicyFactory::TryResolve(policy, &policyTid, &error);
+    TypeId::AttributeInformation info;
+    const bool hasHbo = policyTid.LookupAttributeByName("HboCells", &info);
+    const bool hasEpdThreshold =
+        !hasHbo && policyTid.LookupAttributeByName("ThresholdCells", &info);
+    const bool hasThreshold = policyTid.LookupAttributeByName("VcThresholdCells", &info);
+    const bool hasPbs = policyTid.LookupAttributeByName("ClpThresholdCells", &info);
+    if (!options.IsSet("hbo") && hasEpdThreshold)
+    {
+        hbo = std::min(hbo, bufferCells - 1);
+    }
+    options.Require(!hasEpdThreshold || hbo < bufferCells,
+                    "hbo",
+                    "an EPD threshold below --bufferCells (" + std::to_string(bufferCells) + ")");
+    options.Require(!hasHbo || (lbo <= hbo && hbo <= bufferCells),
+                    "lbo",
+                    "LBO <= HBO <= --bufferCells (" + std::to_string(lbo) + ", " +
+                        std::to_string(hbo) + ", " + std::to_string(bufferCells) + ")");
+    options.Require(!options.IsSet("hbo") || hasHbo || hasEpdThreshold,
+                    "hbo",
+                    "a policy with HBO or an EPD threshold; " + policyTid.GetName() + " has none");
+    options.Require(!options.IsSet("lbo") || hasHbo,
+                    "lbo",
+                    "a policy with LBO (double-epd, per-vc-threshold); " + policyTid.GetName() +
+                        " has none");
+    options.Require(!options.IsSet("vcThreshold") || hasThreshold,
+                    "vcThreshold",
+                    "a policy with per-VC thresholds (per-vc-threshold); " + policyTid.GetName() +
+                        " has none");
+    options.Require(!options.IsSet("pbsThreshold") || hasPbs,
+                    "pbsThreshold",
+                    "--policy=pbs; " + policyTid.GetName() + " has no CLP threshold");
+    options.Require(pbsThreshold <= bufferCells, "pbsThreshold", "at most --bufferCells");
+    const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
+    const auto policySettings =
+        options.ParseAttributeOption("policyAttributes", policyTid, policyAttributes);
+    const auto schedulerSettings =
+        options.ParseAttributeOption("schedulerAttributes", schedulerTid, schedulerAttributes);
+
+    TcpEraPresets presets = TcpEraPresets::ForSource("bon-internetwork");
+    presets.SetVariant(TcpEraPresets::ParseVariant(tcp));
+    presets.SetWindow(window);
+    presets.SetSegmentSize(mss);
+    options.Require(presets.GetWindow() >= mss,
+                    "window",
+                    "at least one segment of --mss (" + std::to_string(mss) + " bytes)");
+
+    // The topology.
+    AtmRouterBundleHelper bundle;
+    bundle.SetRouterPairs(pairs);
+    bundle.SetSourcesPerRouter(sourcesPerRouter);
+    bundle.SetAccessLink(accessRate, accessDelay);
+    bundle.SetRouterLinkRate(routerLinkRate);
+    bundle.SetBackbone(backboneRate, interSwitchDelay);
+    std::vector<Time> delays;
+    for (double d : routerDelays)
+    {
+        delays.push_back(MicroSeconds(std::llround(d * 1000)));
+    }
+    bundle.SetRouterDelays(delays);
+    bundle.SetRouterBufferBytes(routerBufferBytes);
+    bundle.SetTcp(presets);
+    const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
+    AtmHelper& atm = bundle.GetAtmHelper();
+    atm.SetDeviceAttribute("Mtu", UintegerValue(std::max<uint32_t>(mss + 40, 576)));
+    atm.SetSwitchPortAttribute("QueueMode",
+                               EnumValue(fifo ? AtmOutputPort::SHARED : AtmOutputPort::PER_VC));
+    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(bufferCells));
+    atm.SetBufferPolicy(policy);
+    if (hasHbo)
+    {
+        atm.SetBufferPolicyAttribute("HboCells", UintegerValue(hbo));
+        atm.SetBufferPolicyAttribute("LboCells", UintegerValue(lbo));
+        if (lbo == 0)
+        {
+            atm.SetBufferPolicyAttribute("LboFraction", DoubleValue(0.0));
+        }
+    }
+    if (hasEpdThreshold)
+    {
+        atm.SetBufferPolicyAttribute("ThresholdCells", UintegerValue(hbo));
+    }
+    if (options.IsSet("vcThreshold"))
+    {
+        atm.SetBufferPolicyAttribute("VcThresholdCells", UintegerValue(vcThreshold));
+    }
+    if (hasPbs)
+    {
+        atm.SetBufferPolicyAttribute("ClpThresholdCells", UintegerValue(pbsThreshold));
+    }
+    for (const auto& [name, value] : policySettings)
+    {
+        atm.SetBufferPolicyAttribute(name, StringValue(value));
+    }
+    atm.SetCellScheduler(scheduler);
+    for (const auto& [name, value] : schedulerSettings)
+    {
+        atm.SetCellSchedulerAttribute(name, StringValue(value));
+    }
+    // GFR.1 VCs: every CLP = 0 frame eligible (the routers send CLP = 0 only); a tag-sensitive
+    // FIFO policy then sees GFR.1 and GFR.2 alike except for the UPC's tagging.
+    atm.SetSwitchAttribute("Gfr1Eligibility", BooleanValue(false));
+    for (uint32_t i = 0; i < pairs; ++i)
+    {
+        const AtmCellRate m(static_cast<uint64_t>(std::llround(cellsOf(mcr[i]) * 1000)), 1000);
+        if (service == "ubr")
+        {
+            bundle.SetContract(i, AtmTrafficContract::Ubr());
+        }
+        else if (service == "vbr3")
+        {
+            const AtmCellRate s(static_cast<uint64_t>(std::llround(cellsOf(scr[i]) * 1000)), 1000);
+            bundle.SetContract(
+                i,
+                AtmTrafficContract::Vbr(AtmConformance::VBR_3, routerLinkRate, Time(0), s, mbs));
+        }
+        else
+        {
+            const bool gfr1 = service == "gfr1" || (service == "gfr-mixed" && i < pairs / 2);
+            bundle.SetContract(
+                i,
+                AtmTrafficContract::Gfr(gfr1 ? AtmConformance::GFR_1 : AtmConformance::GFR_2,
+                                        routerLinkRate,
+                                        m,
+                                        mbs,
+                                        mfs));
+        }
+        if (egressAtMcr)
+        {
+            bundle.SetPeerLinkRate(i, m);
+        }
+    }
+    if (shaper == "gfr")
+    {
+        bundle.GetPvcHelper().SetShaping(true);
+        bundle.GetPvcHelper().SetShaper("gfr");
+    }
+    // The UNI: the UPC tags what GFR.2 or VBR.3 does not cover (GFR.1 and UBR: no tags).
+    bundle.SetUniPolicing(service != "ubr");
+    AtmRouterBundleTopology t = bundle.Install();
+    atm.AssignStreams(NetDeviceContainer(t.backbone), 10);
+
+    // The file servers.
+    std::vector<Pair> st(pairs);
+    Ptr<UniformRandomVariable> start = CreateObject<UniformRandomVariable>();
+    const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
+    for (uint32_t i = 0; i < pairs; ++i)
+    {
+        for (uint32_t j = 0; j < sourcesPerRouter; ++j)
+        {
+            PacketSinkHelper sinkHelper(factory.GetName(),
+                                        InetSocketAddress(Ipv4Address::GetAny(), 5001));
+            st[i].sinks.push_back(
+                DynamicCast<PacketSink>(sinkHelper.Install(t.sinks[i].Get(j)).Get(0)));
+            Ptr<AtmOnOffTcpSource> source = CreateObject<AtmOnOffTcpSource>();
+            source->SetAttribute("Remote",
+                                 AddressValue(InetSocketAddress(t.sinkAddresses[i][j], 5001)));
+            source->SetAttribute("Protocol", TypeIdValue(factory));
+            source->SetAttribute("FileBytes", UintegerValue(fileBytes));
+            source->SetAttribute(
+                "IdleTime",
+                PointerValue(CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
+                                                                                DoubleValue(0))));
+            source->TraceConnectWithoutContext(
+                "SocketCreated",
+                MakeBoundCallback(
+                    +[](std::vector<Ptr<AtmTcpFlowProbe>>* probes, Ptr<Socket> socket) {
+                        probes->push_back(Create<AtmTcpFlowProbe>());
+                        probes->back()->Attach(socket);
+                    },
+                    &st[i].probes));
+            t.sources[i].Get(j)->AddApplication(source);
+            source->SetStartTime(NanoSeconds(
+                static_cast<int64_t>(start->GetValue(0, startJitter.GetNanoSeconds()))));
+        }
+    }
+
+    // --traceDir: one flow per host (flow i x sourcesPerRouter + j: host j of pair i, over all
+    // its files' connections) and s0's port to the backbone.
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
+    Ptr<AtmOutputPort> port = t.backbone->GetOutputPort();
+    if (tracer)
+    {
+        tracer->AddPort("s0-backbone", port);
+        for (uint32_t i = 0; i < pairs; ++i)
+        {
+            for (uint32_t j = 0; j < sourcesPerRouter; ++j)
+            {
+                t.sources[i].Get(j)->GetApplication(0)->TraceConnectWithoutContext(
+                    "SocketCreated",
+                    MakeCallback(&AtmFlowTracer::AddTcpConnection,
+                                 tracer,
+                                 i * sourcesPerRouter + j));
+            }
+        }
+    }
+
+    // The backbone port: its VCs' pairs, arrivals, occupancy, drops.
+    std::vector<uint32_t> portVc;
+    for (uint32_t i = 0; i < pairs; ++i)
+    {
+        for (const auto& [device, vc] : t.pvcs[i].forward)
+        {
+            if (device == t.backbone)
+            {
+                portVc.resize(std::max<size_t>(portVc.size(), vc + 1), UINT32_MAX);
+                portVc[vc] = i;
+            }
+        }
+    }
+    bool measuring = warmup.IsZero();
+    port->TraceConnectWithoutContext("CellEnqueue",
+                                     MakeBoundCallback(&CountArrival, &st, &portVc, &measuring));
+    port->TraceConnectWithoutContext("CellDrop",
+                                     MakeBoundCallback(
+                                         +[](std::vector<Pair>* s,
+                                             const std::vector<uint32_t>* v,
+                                             const bool* m,
+                                             const AtmCell& cell,
+                                             const char*) { CountArrival(s, v, m, cell); },
+                                         &st,
+                                         &portVc,
+                                         &measuring));
+    Occupancy occupancy;
+    occupancy.start = warmup;
+    port->TraceConnectWithoutContext("CellsInQueue", MakeCallback(&Occupancy::Change, &occupancy));
+    std::map<std::string, const char*> reasons;
+    port->TraceConnectWithoutContext(
+        "CellDrop",
+        MakeBoundCallback(
+            +[](std::map<std::string, const char*>* r, const AtmCell&, const char* reason) {
+                r->emplace(reason, reason);
+            },
+            &reasons));
+    AtmPortVcStats portAtWarmup;
+    std::map<std::string, uint64_t> dropsBeforeWarmup;
+    Simulator::Schedule(warmup, [&]() {
+        t.backbone->GetOutputPort(); // counters as of now (arrivals are stored lazily)
+        portAtWarmup = port->GetStats();
+        for (const auto& [text, reason] : reasons)
+        {
+            dropsBeforeWarmup[text] = port->GetDropCount(reason);
+        }
+        for (uint32_t i = 0; i < pairs; ++i)
+        {
+            for (const Ptr<PacketSink>& s : st[i].sinks)
+            {
+                st[i].rxAtWarmup += s->GetTotalRx();
+            }
+            st[i].corruptedAtWarmup = t.peerIn[i]->GetVcStats(0).framesRxCorrupted;
+        }
+        measuring = true;
+    });
+
+    Simulator::Stop(duration);
+    Simulator::Run();
+    t.backbone->GetOutputPort(); // counters as of the end
+    occupancy.Change(occupancy.level, occupancy.level);
+    if (tracer)
+    {
+        tracer->Close();
+    }
+
+    // Results.
+    const double seconds = (duration - warmup).GetSeconds();
+    const double unreserved =
+        std::max(0.0, backboneCells - (service == "ubr" ? 0.0 : mcrSum)) / pairs;
+    std::vector<AtmJsonLine> perRouter;
+    std::vector<double> goodput;
+    bool ledgersHold = true;
+    uint64_t clp0 = 0;
+    uint64_t cells = 0;
+    for (uint32_t i = 0; i < pairs; ++i)
+    {
+        const Pair& p = st[i];
+        uint64_t rx = 0;
+        for (const Ptr<PacketSink>& s : p.sinks)
+        {
+            rx += s->GetTotalRx();
+        }
+        uint64_t retx = 0;
+        uint64_t timeouts = 0;
+        for (const Ptr<AtmTcpFlowProbe>& probe : p.probes)
+        {
+            retx += probe->GetRetransmissions();
+            timeouts += probe->GetTimeouts();
+        }
+        const double share = (service == "ubr" ? 0.0 : cellsOf(mcr[i])) + unreserved;
+        const double optimum =
+            AtmMetrics::MaxTcpGoodput(share, mss, 0, AtmEncapsulation::LLC_SNAP) / 1e6;
+        const double mbps = (rx - p.rxAtWarmup) * 8.0 / seconds / 1e6;
+        goodput.push_back(mbps);
+        AtmJsonLine one;
+        one.Add("goodputMbps", mbps)
+            .Add("optimumMbps", optimum)
+            .Add("mcrCellsPerSecond", cellsOf(mcr[i]))
+            .Add("taggedFraction", p.cells ? static_cast<double>(p.taggedCells) / p.cells : 0.0)
+            .Add("corruptedPdusPerSecond",
+                 (t.peerIn[i]->GetVcStats(0).framesRxCorrupted - p.corruptedAtWarmup) / seconds)
+            .Add("retransmissions", retx)
+            .Add("timeouts", timeouts)
+            .Add("routerQueueDrops",
+                 t.routerQueues.GetN() ? t.routerQueues.Get(i)->GetStats().nTotalDroppedPackets
+                                       : 0);
+        perRouter.push_back(one);
+        clp0 += p.cells - p.taggedCells;
+        cells += p.cells;
+        ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(t.pvcs[i]).Holds() &&
+                      AtmPvcHelper::GetLedger(t.pvcs[i], false).Holds();
+    }
+    AtmJsonLine drops;
+    uint64_t dropped = 0;
+    for (const auto& [text, reason] : reasons)
+    {
+        const uint64_t before = dropsBeforeWarmup.count(text) ? dropsBeforeWarmup[text] : 0;
+        drops.Add(text, port->GetDropCount(reason) - before);
+        dropped += port->GetDropCount(reason) - before;
+    }
+    const uint64_t arrived = port->GetStats().cellsArrived - portAtWarmup.cellsArrived;
+
+    AtmJsonLine json;
+    json.Add("example", "atm-router-bundle")
+        .Add("topology", topology)
+        .Add("routerPairs", pairs)
+        .Add("sourcesPerRouter", sourcesPerRouter)
+        .Add("accessCellsPerSecond", accessRate.GetCellsPerSecond())
+        .Add("routerLinkCellsPerSecond", routerLinkRate.GetCellsPerSecond())
+        .Add("backboneCellsPerSecond", backboneCells)
+        .Add("interSwitchDelayMs", interSwitchDelay.GetSeconds() * 1e3)
+        .Add("routerDelaysMs", routerDelays)
+        .Add("mcrMbps", mcr)
+        .Add("service", service)
+        .Add("policy", policyTid.GetName())
+        .Add("scheduler", schedulerTid.GetName())
+        .Add("bufferCells", bufferCells)
+        .Add("hbo", hasHbo || hasEpdThreshold ? hbo : 0)
+        .Add("lbo", hasHbo ? lbo : 0)
+        .Add("vcThreshold", options.IsSet("vcThreshold") ? vcThreshold : 0)
+        .Add("mfs", mfs)
+        .Add("mbs", mbs)
+        .Add("pbsThreshold", hasPbs ? pbsThreshold : 0)
+        .Add("shaper", shaper)
+        .Add("egressAtMcr", egressAtMcr)
+        .Add("routerBufferBytes", routerBufferBytes)
+        .Add("fileBytes", fileBytes)
+        .Add("tcp", tcp)
+        .Add("mss", mss)
+        .Add("window", window)
+        .Add("startJitterS", startJitter.GetSeconds())
+        .Add("durationS", duration.GetSeconds())
+        .Add("warmupS", warmup.GetSeconds())
+        .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
+        .Add("goodputMbps", goodput)
+        .Add("routers", perRouter)
+        .Add("clp0Share", cells ? static_cast<double>(clp0) / cells : 0.0)
+        .Add("meanOccupancyCells", occupancy.area / seconds)
+        .Add("maxOccupancyCells", occupancy.max)
+        .Add("cellLossRatio", arrived ? static_cast<double>(dropped) / arrived : 0.0)
+        .Add("cellsDroppedByReason", drops)
+        .Add("ledgersHold", ledgersHold);
+    std::cout << json.ToString() << std::endl;
+    Simulator::Destroy();
+    return ledgersHold ? 0 : 1;
+}
