@@ -731,6 +731,21 @@ main(int argc, char* argv[])
     const double seconds = (duration - warmup).GetSeconds();
     const double unreserved =
         std::max(0.0, backboneCells - (service == "ubr" ? 0.0 : mcrSum)) / pairs;
+    std::vector<double> capped(pairs, 0.0); // max-min fair shares with the caps MCR_i
+    {
+        std::vector<uint32_t> order(pairs);
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+            return mcr[a] < mcr[b];
+        });
+        double left = backboneCells;
+        for (uint32_t k = 0; k < pairs; ++k)
+        {
+            const uint32_t i = order[k];
+            capped[i] = std::min(cellsOf(mcr[i]), left / (pairs - k));
+            left -= capped[i];
+        }
+    }
     std::vector<AtmJsonLine> perRouter;
     std::vector<double> goodput;
     bool ledgersHold = true;
@@ -751,7 +766,10 @@ main(int argc, char* argv[])
             retx += probe->GetRetransmissions();
             timeouts += probe->GetTimeouts();
         }
-        const double share = (service == "ubr" ? 0.0 : cellsOf(mcr[i])) + unreserved;
+        // The egress link at the MCR (the UBR references) caps what the pair can carry: the
+        // max-min fair shares of the backbone under those caps.
+        const double share =
+            egressAtMcr ? capped[i] : (service == "ubr" ? 0.0 : cellsOf(mcr[i])) + unreserved;
         const double optimum =
             AtmMetrics::MaxTcpGoodput(share, mss, 0, AtmEncapsulation::LLC_SNAP) / 1e6;
         const double mbps = (rx - p.rxAtWarmup) * 8.0 / seconds / 1e6;
@@ -760,6 +778,9 @@ main(int argc, char* argv[])
         one.Add("goodputMbps", mbps)
             .Add("optimumMbps", optimum)
             .Add("mcrCellsPerSecond", cellsOf(mcr[i]))
+            .Add("mcrGoodputMbps",
+                 AtmMetrics::MaxTcpGoodput(cellsOf(mcr[i]), mss, 0, AtmEncapsulation::LLC_SNAP) /
+                     1e6)
             .Add("taggedFraction", p.cells ? static_cast<double>(p.taggedCells) / p.cells : 0.0)
             .Add("corruptedPdusPerSecond",
                  (t.peerIn[i]->GetVcStats(0).framesRxCorrupted - p.corruptedAtWarmup) / seconds)

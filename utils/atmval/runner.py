@@ -263,7 +263,8 @@ def parser():
     p = argparse.ArgumentParser(
         prog="atm-validation",
         description="Run the atm module's reproduction targets (the example programs "
-                    "atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split), store every "
+                    "atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split, "
+                    "atm-scheduler-share, atm-gfr-workstation, atm-router-bundle), store every "
                     "run in SQLite and write a markdown report with paper-style figures and one "
                     "run's time series per target (--no-traces: none). Needs "
                     "matplotlib (utils/requirements.txt): without it the runner stops before "

@@ -93,6 +93,14 @@ def fake_metrics(program, options):
                  "stations": [{"goodputMbps": x / 5000 + s, "mcrMbps": x / 2600,
                                "taggedFraction": 0.3, "meanRttMs": 12.0 + s, "timeouts": 40}
                               for x in mcr]} for s in (0, 1)]
+    if program == "atm-router-bundle":
+        mcr = [2.0, 4.0, 6.0, 8.0, 10.0]
+        return [{"durationS": 200.0, "warmupS": 0.0, "clp0Share": 0.6 + 0.01 * s,
+                 "cellLossRatio": 0.01, "goodputMbps": [0.8 * x + s for x in mcr],
+                 "routers": [{"goodputMbps": 0.8 * x + s, "optimumMbps": 0.86 * x,
+                              "mcrGoodputMbps": 0.86 * x, "taggedFraction": 0.3,
+                              "corruptedPdusPerSecond": 1.0, "timeouts": 5,
+                              "retransmissions": 10} for x in mcr]} for s in (0, 1)]
     if program != "atm-n-source":
         return [dict(fake_cbr_metrics(options), connectionGoodputMbps=[1.0 + s, 1.0],
                      fairness=0.95, timeouts=1, retransmissions=2, discardedFraction=0.1)

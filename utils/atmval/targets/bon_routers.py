@@ -1,0 +1,166 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""BON-ROUTERS: O. Bonaventure, "Integration of ATM under TCP/IP to provide services with
+minimum guaranteed bandwidth", PhD thesis, Université de Liège, 1998, chapters 6.4 and 7.6 and
+App. B: IP routers that carry the traffic of 20 hosts each on one VC (VC-merge), 1 MB files
+back to back, across one E3 backbone (atm-router-bundle). Published values, tolerances and
+checks: data/bon-routers.toml; write-ups: doc/validation/bon-routers.rst."""
+
+import textwrap
+from statistics import mean
+
+from ..core import Family, Run, make_label
+from ..figures import spread
+
+fam = Family("bon-routers")
+
+
+@fam.runs
+def sweep_runs(t):
+    """One run per combination of the target's ``sweep`` table (param -> values; each value
+    goes to the option of the same name) and, if the target has a ``variants`` table (name ->
+    options), of its variants (param ``variant``)."""
+    combos = [{}]
+    for k in t.get("sweep", {}):
+        combos = [dict(c, **{k: v}) for c in combos for v in t["sweep"][k]]
+    variants = t.get("variants", {"": {}})
+    runs = []
+    for c in combos:
+        for name, extra in variants.items():
+            o = {"duration": f"{t['duration']}s"}
+            for src in (t.get("options", {}), extra, c):
+                o.update({k: str(v).lower() if isinstance(v, bool) else v
+                          for k, v in src.items()})
+            runs.append(Run(dict(c, variant=name) if name else dict(c), o))
+    return runs
+
+
+# ---- what a run measured ---------------------------------------------------------------------
+
+
+def router(m, i, key="goodputMbps"):
+    return m["routers"][i][key]
+
+
+def _label(spec, p, **extra):
+    return make_label(dict(p, **extra), spec["quantity"]) if spec.get("quantity") else str(p)
+
+
+def _per_router(res, spec, value, unit):
+    """One row per run matching ``where`` and router in ``routers`` (default all):
+    value(metrics, router) over the seeds, against the tolerance (``published`` per router
+    index, or one value for all)."""
+    rows = []
+    pub = spec.get("published")
+    for p, ms in res.select(**spec.get("where", {})):
+        n = len(ms[0]["routers"])
+        for i in spec.get("routers", range(n)):
+            ref = pub[str(i)] if isinstance(pub, dict) else pub
+            v = [value(m, i) for m in ms]
+            ok = spec.tol.ok(mean(v), ref if isinstance(ref, (int, float)) else None)
+            rows.append(spec.row(_label(spec, p, router=i + 1), ref, v, ok, unit))
+    return rows
+
+
+# ---- checks ----------------------------------------------------------------------------------
+
+
+@fam.check
+def router_optimum_fraction(res, spec):
+    """Each router's goodput over its optimum (its fair share as TCP goodput)."""
+    return _per_router(res, spec, lambda m, i: router(m, i) / router(m, i, "optimumMbps"),
+                       "× optimum")
+
+
+@fam.check
+def router_reservation_fraction(res, spec):
+    """Each router's goodput over its MCR as TCP goodput."""
+    return _per_router(res, spec, lambda m, i: router(m, i) / router(m, i, "mcrGoodputMbps"),
+                       "× MCR")
+
+
+@fam.check
+def router_goodput(res, spec):
+    """A router's goodput (Mb/s)."""
+    return _per_router(res, spec, lambda m, i: router(m, i), "Mb/s")
+
+
+@fam.check
+def router_tagged(res, spec):
+    """A router's tagged fraction of the cells reaching the backbone."""
+    return _per_router(res, spec, lambda m, i: router(m, i, "taggedFraction"), "")
+
+
+@fam.check
+def clp0_share(res, spec):
+    """The CLP = 0 share of the cells reaching the backbone port."""
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        v = [m["clp0Share"] for m in ms]
+        rows.append(spec.row(_label(spec, p), spec["published"], v,
+                             spec.tol.ok(mean(v), spec["published"]), ""))
+    return rows
+
+
+@fam.check
+def router_variant_ordering(res, spec):
+    """Router ``router``'s goodput under variant ``better`` above that under ``worse``, for
+    every combination of the other params."""
+    i = spec["router"]
+    rows = []
+    for p, ms in res.select(variant=spec["better"], **spec.get("where", {})):
+        rest = {k: v for k, v in p.items() if k != "variant"}
+        other = res.get(variant=spec["worse"], **rest)
+        if not other:
+            continue
+        a = mean(router(m, i) for m in ms)
+        b = mean(router(m, i) for m in other)
+        label = ", ".join(f"{k}={v}" for k, v in rest.items())
+        rows.append(spec.row(f"{label + ': ' if label else ''}router {i + 1} goodput, "
+                             f"{spec['better']} > {spec['worse']}",
+                             spec["published"], [a, b], a > b, "Mb/s"))
+    return rows
+
+
+@fam.check
+def router_variant_ratio(res, spec):
+    """Router ``router``'s goodput under variant ``better`` over that under ``worse``."""
+    i = spec["router"]
+    rows = []
+    for p, ms in res.select(variant=spec["better"], **spec.get("where", {})):
+        rest = {k: v for k, v in p.items() if k != "variant"}
+        other = res.get(variant=spec["worse"], **rest)
+        if not other:
+            continue
+        r = mean(router(m, i) for m in ms) / mean(router(m, i) for m in other)
+        rows.append(spec.row(f"router {i + 1} goodput, {spec['better']} / {spec['worse']}",
+                             spec["published"], [r], spec.tol.ok(r), ""))
+    return rows
+
+
+# ---- figure ----------------------------------------------------------------------------------
+
+
+@fam.figure
+def routers_figure(res, plt, t):
+    runs = res.select()
+    if not runs:
+        return None
+    n = len(runs[0][1][0]["routers"])
+    fig, axs = plt.subplots(1, len(runs), figsize=(max(6, 3.2 * len(runs)), 3.6), squeeze=False)
+    for ax, (p, ms) in zip(axs[0], runs):
+        x = list(range(n))
+        mu, err = spread([[router(m, i) for m in ms] for i in x])
+        ax.bar(x, mu, 0.6, yerr=err, capsize=3, color="#3b75af", edgecolor="black",
+               label="simulated goodput")
+        # The optimum is the model's fair share (physics), not a published value.
+        ax.scatter(x, [mean(router(m, i, "optimumMbps") for m in ms) for i in x], marker="_",
+                   s=400, color="black", label="optimum (fair share)", zorder=3)
+        ax.set_xticks(x)
+        ax.set_xticklabels([f"R{i + 1}" for i in x], fontsize=8)
+        ax.set_title(make_label(p, t["label"]) if t.get("label") else str(p), fontsize=10)
+        ax.set_ylabel("Mb/s")
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(textwrap.fill(f"{t.id}: {t.title}", int(14 * fig.get_figwidth())), fontsize=9)
+    fig.tight_layout()
+    return fig
