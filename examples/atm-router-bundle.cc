@@ -131,6 +131,8 @@ struct Preset
     std::vector<double> mcr;          //!< Mb/s of cells (cells/s x 424), one per pair
     std::string service;              //!< --service
     std::string policy;               //!< --policy
+    std::string scheduler;            //!< --scheduler
+    uint32_t lbo;                     //!< --lbo
     uint32_t bufferCells;             //!< --bufferCells
     std::string tcp;                  //!< --tcp
     uint32_t mss;                     //!< --mss
@@ -153,6 +155,8 @@ GetPreset(const std::string& topology)
                 {2, 4, 2, 4, 2, 4, 2, 4, 2, 4},
                 "ubr",
                 "epd",
+                "fifo",
+                2000,
                 16000,
                 "reno",
                 1460};
@@ -169,6 +173,8 @@ GetPreset(const std::string& topology)
                 {2, 4, 6, 8, 10, 2, 4, 6, 8, 10},
                 "gfr-mixed",
                 "per-vc-threshold",
+                "vs-queue",
+                6000,
                 16000,
                 "reno",
                 1460};
@@ -185,6 +191,8 @@ GetPreset(const std::string& topology)
                 {12 * kcell, 24 * kcell, 36 * kcell, 48 * kcell, 60 * kcell},
                 "gfr1",
                 "dfba",
+                "fifo",
+                2000,
                 25000,
                 "sack",
                 1024};
@@ -199,6 +207,8 @@ GetPreset(const std::string& topology)
             {2, 4, 6, 8, 10},
             "ubr",
             "epd",
+            "fifo",
+            2000,
             16000,
             "reno",
             1460};
@@ -240,16 +250,17 @@ main(int argc, char* argv[])
     std::vector<double> scr;
     std::string service = preset.service;
     std::string policy = preset.policy;
-    std::string scheduler = "fifo";
+    std::string scheduler = preset.scheduler;
     uint32_t bufferCells = preset.bufferCells;
     uint32_t hbo = 15000;
-    uint32_t lbo = 2000;
+    uint32_t lbo = preset.lbo;
     uint32_t vcThreshold = 0;
     uint32_t mfs = 32;
     uint32_t mbs = 0;
     uint32_t pbsThreshold = 0;
     std::string shaper = "none";
     bool egressAtMcr = false;
+    bool gfr1Eligibility = true;
     uint32_t routerBufferBytes = 700000;
     uint64_t fileBytes = 1000000;
     std::string tcp = preset.tcp;
@@ -335,13 +346,15 @@ main(int argc, char* argv[])
                      "the EPD threshold of epd, sd and fba",
                      hbo,
                      1,
-                     4000000);
+                     4000000,
+                     "15000; per-vc-threshold: 15000 - pairs x T_i (BON)");
     options.AddValue("lbo",
                      "LBO, cells, of policies with LboCells (0: no PDU that is not eligible "
                      "enters)",
                      lbo,
                      0,
-                     4000000);
+                     4000000,
+                     "the topology's");
     options.AddValue("vcThreshold",
                      "T_i, cells, of policies with VcThresholdCells (per-vc-threshold)",
                      vcThreshold,
@@ -359,6 +372,12 @@ main(int argc, char* argv[])
                       "shaper of each router's VC: none, or gfr (BON's simple GFR shaper)",
                       shaper,
                       {"none", "gfr"});
+    options.AddValue("gfr1Eligibility",
+                     "the switches mark the CLP = 0 frames of GFR.1 VCs that fail the F-GCRA as "
+                     "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); default: true with "
+                     "--scheduler=fifo, false with per-VC queues, whose scheduler guarantees "
+                     "the MCR (BON ch. 7.2.2)",
+                     gfr1Eligibility);
     options.AddValue("egressAtMcr",
                      "each link s1 -> R_i* at its pair's MCR (BON's UBR references)",
                      egressAtMcr);
@@ -475,6 +494,14 @@ main(int argc, char* argv[])
     {
         hbo = std::min(hbo, bufferCells - 1);
     }
+    if (!options.IsSet("hbo") && hasThreshold)
+    {
+        // BON's per-VC thresholds: HBO = 15000 - pairs x T_i, T_i = MBS by default.
+        const uint64_t reserved =
+            static_cast<uint64_t>(pairs) * (options.IsSet("vcThreshold") ? vcThreshold : mbs);
+        hbo = reserved < hbo ? static_cast<uint32_t>(hbo - reserved) : 1;
+    }
+
     options.Require(!hasEpdThreshold || hbo < bufferCells,
                     "hbo",
                     "an EPD threshold below --bufferCells (" + std::to_string(bufferCells) + ")");
@@ -498,6 +525,11 @@ main(int argc, char* argv[])
                     "--policy=pbs; " + policyTid.GetName() + " has no CLP threshold");
     options.Require(pbsThreshold <= bufferCells, "pbsThreshold", "at most --bufferCells");
     const TypeId schedulerTid = AtmCellSchedulerFactory::Resolve(scheduler);
+    const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
+    if (!options.IsSet("gfr1Eligibility"))
+    {
+        gfr1Eligibility = fifo;
+    }
     const auto policySettings =
         options.ParseAttributeOption("policyAttributes", policyTid, policyAttributes);
     const auto schedulerSettings =
@@ -526,7 +558,6 @@ main(int argc, char* argv[])
     bundle.SetRouterDelays(delays);
     bundle.SetRouterBufferBytes(routerBufferBytes);
     bundle.SetTcp(presets);
-    const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
     AtmHelper& atm = bundle.GetAtmHelper();
     atm.SetDeviceAttribute("Mtu", UintegerValue(std::max<uint32_t>(mss + 40, 576)));
     atm.SetSwitchPortAttribute("QueueMode",
@@ -563,9 +594,7 @@ main(int argc, char* argv[])
     {
         atm.SetCellSchedulerAttribute(name, StringValue(value));
     }
-    // GFR.1 VCs: every CLP = 0 frame eligible (the routers send CLP = 0 only); a tag-sensitive
-    // FIFO policy then sees GFR.1 and GFR.2 alike except for the UPC's tagging.
-    atm.SetSwitchAttribute("Gfr1Eligibility", BooleanValue(false));
+    atm.SetSwitchAttribute("Gfr1Eligibility", BooleanValue(gfr1Eligibility));
     for (uint32_t i = 0; i < pairs; ++i)
     {
         const AtmCellRate m(static_cast<uint64_t>(std::llround(cellsOf(mcr[i]) * 1000)), 1000);
@@ -828,6 +857,7 @@ main(int argc, char* argv[])
         .Add("pbsThreshold", hasPbs ? pbsThreshold : 0)
         .Add("shaper", shaper)
         .Add("egressAtMcr", egressAtMcr)
+        .Add("gfr1Eligibility", gfr1Eligibility)
         .Add("routerBufferBytes", routerBufferBytes)
         .Add("fileBytes", fileBytes)
         .Add("tcp", tcp)
