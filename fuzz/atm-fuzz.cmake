@@ -31,6 +31,7 @@ add_library(atm-fuzz-model STATIC
   model/atm-service-category.cc
   model/aal5/aal5.cc
   model/aal5/aal5-frame.cc
+  model/aal5/aal5-corrupted-pdu-tag.cc
   model/aal5/aal5-reassembler.cc
   model/conformance/atm-traffic-contract.cc)
 atm_target_setup(atm-fuzz-model)
