@@ -67,6 +67,7 @@
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-flow-tracer.h"
+#include "ns3/atm-gfr-shaper-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-net-device.h"
@@ -179,12 +180,7 @@ main(int argc, char* argv[])
     std::string schedulerAttributes;
     bool tagging = false;
     bool upc = false;
-    std::string shaper = "none";
-    uint32_t shaperBufferCells = 2000;
-    uint32_t shaperMinTh = 192;
-    uint32_t shaperMaxTh = 2000;
-    Time shaperPeriod = MilliSeconds(10);
-    double shaperWq = 0.05;
+    AtmGfrShaperCommandLine shaper; // --shaper and its parameters
     std::string tcp = "default";
     uint32_t mss = 9140;
     uint32_t privilegedMss = 0;
@@ -277,23 +273,7 @@ main(int argc, char* argv[])
     options.AddValue("upc",
                      "s1's UNI ports police each VC against its contract (GFR.2: F-GCRA tags)",
                      upc);
-    options.AddChoice("shaper",
-                      "shaper of each workstation's VC: none, or gfr (BON's simple GFR shaper)",
-                      shaper,
-                      {"none", "gfr"});
-    options.AddValue("shaperBufferCells",
-                     "--shaper=gfr: the shaper's buffer, cells (EPD beyond)",
-                     shaperBufferCells,
-                     1,
-                     4000000);
-    options.AddValue("shaperMinTh", "--shaper=gfr: Min_th, cells", shaperMinTh, 0, 4000000);
-    options.AddValue("shaperMaxTh", "--shaper=gfr: Max_th, cells", shaperMaxTh, 1, 4000000);
-    options.AddValue("shaperPeriod",
-                     "--shaper=gfr: T, the arrival-rate window",
-                     shaperPeriod,
-                     MicroSeconds(1),
-                     Seconds(100));
-    options.AddValue("shaperWq", "--shaper=gfr: wq of the arrival-rate filter", shaperWq, 0.0, 1.0);
+    shaper.AddOptions(options, "each workstation's VC");
     options.AddChoice("tcp",
                       "BON's TCP: default (TCP_default), fast (TCP_fast) or sack (TCP_SACK)",
                       tcp,
@@ -344,10 +324,7 @@ main(int argc, char* argv[])
                     "MCRs that sum to at most the link rate (" + std::to_string(std::llround(c)) +
                         " cells/s)");
     options.Require(warmup < duration, "warmup", "a time below --duration");
-    options.Require(shaperMinTh < shaperMaxTh, "shaperMinTh", "a value below --shaperMaxTh");
-    options.Require(shaper == "none" || service == "gfr",
-                    "shaper",
-                    "--service=gfr (the GFR shaper shapes to a GFR contract's MCR)");
+    shaper.CheckOptions(options, service == "gfr", "--service=gfr");
     options.Require(!tagging || service == "gfr",
                     "tagging",
                     "--service=gfr (tagging compares with a GFR contract's MCR)");
@@ -527,16 +504,7 @@ main(int argc, char* argv[])
             pvcHelper.SetPduTagging(true);
             pvcHelper.SetPduTaggerAttribute("MbsCells", UintegerValue(mbs));
         }
-        if (shaper == "gfr")
-        {
-            pvcHelper.SetShaping(true);
-            pvcHelper.SetShaper("gfr");
-            pvcHelper.SetShaperAttribute("BufferCells", UintegerValue(shaperBufferCells));
-            pvcHelper.SetShaperAttribute("MinThresholdCells", UintegerValue(shaperMinTh));
-            pvcHelper.SetShaperAttribute("MaxThresholdCells", UintegerValue(shaperMaxTh));
-            pvcHelper.SetShaperAttribute("AcrInterval", TimeValue(shaperPeriod));
-            pvcHelper.SetShaperAttribute("AcrWeight", DoubleValue(shaperWq));
-        }
+        shaper.Apply(pvcHelper);
         pvcs.push_back(pvcHelper.Install(nics[i], sinkNics[i]));
     }
     atm.AssignStreams(NetDeviceContainer(nni), 10);
@@ -733,7 +701,7 @@ main(int argc, char* argv[])
         .Add("schedulerAttributes", schedulerAttributes)
         .Add("tagging", tagging)
         .Add("upc", upc)
-        .Add("shaper", shaper)
+        .Add("shaper", shaper.GetName())
         .Add("tcp", tcp)
         .Add("mss", mss)
         .Add("privilegedMss", privilegedMss)

@@ -13,12 +13,11 @@
  * --topology picks the defaults of every other option (the options given override them):
  *
  * @verbatim
-   topology   pairs  hosts  access    router links  backbone         router delays (ms)   MCR (Mb/s)
-   five       5      20     10 Mb/s   E3            E3, 10 ms        15                   2 4 6 8 10
-   ten        10     20     10 Mb/s   E3            E3, 5 ms         25 25 45 45 ... 105  2 4 2 4
- ... mixed      10     20     10 Mb/s   E3            68 Mb/s, 10 ms   15                   2 4 6 8
- 10 (x2) jain-dfba  5      10     OC3c      OC3c          OC3c, 5 ms       5.1                  set
- 1 (*)
+   topology   pairs hosts access   router links backbone       router delays (ms)  MCR (Mb/s)
+   five       5     20    10 Mb/s  E3           E3, 10 ms      15                  2 4 6 8 10
+   ten        10    20    10 Mb/s  E3           E3, 5 ms       25 25 45 45 .. 105  2 4 2 4 ..
+   mixed      10    20    10 Mb/s  E3           68 Mb/s, 10 ms 15                  2 .. 10 (x2)
+   jain-dfba  5     10    OC3c     OC3c         OC3c, 5 ms     5.1                 set 1 (*)
    @endverbatim
  * (*) JAIN's MCR set 1, 12, 24, 36, 48 and 60 kcells/s; the other defaults of jain-dfba: DFBA,
  * 25,000 cells, GFR.1, TCP SACK with MSS 1024.
@@ -29,14 +28,15 @@
  * with the UPC tagging the cells above the SCR), through its 700 KB IP output queue
  * (--routerBufferBytes, a traffic-control FifoQueueDisc). The peer routers forward PDUs that
  * failed their AAL5 check, as BON's did; they are counted per router (corruptedPdusPerSecond)
- * and refused by the destination hosts.
+ * and refused by the destination hosts. --shaper=gfr shapes each router's VC with BON's simple
+ * GFR shaper (ch. 8.2.1; Min_th = the MBS unless --shaperMinTh is given).
  *
  * Output: one JSON line, per router the goodput of its hosts (goodputMbps), its optimum
  * (the MCR plus an equal part of what the MCRs leave of the backbone, as TCP goodput of
- * --mss segments), the tagged fraction of its cells at the backbone port, the corrupted PDUs
- * per second at R_i*, retransmissions and timeouts; for the backbone port (s0 -> s1) the CLP = 0
- * share of the cells that arrived, the mean and largest occupancy, the cell loss ratio and the
- * drops by reason.
+ * --mss segments), the rate of its cells reaching the backbone port (backboneMbps, cells x 424
+ * bits) and their tagged fraction, the corrupted PDUs per second at R_i*, retransmissions and
+ * timeouts; for the backbone port (s0 -> s1) the CLP = 0 share of the cells that arrived, the
+ * mean and largest occupancy, the cell loss ratio and the drops by reason.
  *
  *   atm-router-bundle --topology=five --service=gfr2 --policy=double-epd --hbo=15000 --lbo=2000
  *                     --mbs=32 --duration=20s
@@ -258,7 +258,7 @@ main(int argc, char* argv[])
     uint32_t mfs = 32;
     uint32_t mbs = 0;
     uint32_t pbsThreshold = 0;
-    std::string shaper = "none";
+    AtmGfrShaperCommandLine shaper; // --shaper and its parameters
     bool egressAtMcr = false;
     bool gfr1Eligibility = true;
     uint32_t routerBufferBytes = 700000;
@@ -368,10 +368,7 @@ main(int argc, char* argv[])
                      pbsThreshold,
                      0,
                      4000000);
-    options.AddChoice("shaper",
-                      "shaper of each router's VC: none, or gfr (BON's simple GFR shaper)",
-                      shaper,
-                      {"none", "gfr"});
+    shaper.AddOptions(options, "each router's VC", "--mbs (BON's routers)");
     options.AddValue("gfr1Eligibility",
                      "the switches mark the CLP = 0 frames of GFR.1 VCs that fail the F-GCRA as "
                      "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); default: true with "
@@ -478,9 +475,11 @@ main(int argc, char* argv[])
                     "egressAtMcr",
                     "--service=ubr (BON's UBR references; a VC with a PCR cannot cross a "
                     "link slower than its PCR)");
-    options.Require(shaper == "none" || service.rfind("gfr", 0) == 0,
-                    "shaper",
-                    "a GFR --service (the GFR shaper shapes to the MCR)");
+    shaper.CheckOptions(options, service.rfind("gfr", 0) == 0, "a GFR --service");
+    if (shaper.IsEnabled() && !options.IsSet("shaperMinTh"))
+    {
+        shaper.SetMinThreshold(options, mbs); // BON ch. 8.2.1: Min_th = MBS between routers
+    }
     TypeId policyTid;
     std::string error;
     AtmBufferPolicyFactory::TryResolve(policy, &policyTid, &error);
@@ -625,11 +624,7 @@ main(int argc, char* argv[])
             bundle.SetPeerLinkRate(i, m);
         }
     }
-    if (shaper == "gfr")
-    {
-        bundle.GetPvcHelper().SetShaping(true);
-        bundle.GetPvcHelper().SetShaper("gfr");
-    }
+    shaper.Apply(bundle.GetPvcHelper());
     // The UNI: the UPC tags what GFR.2 or VBR.3 does not cover (GFR.1 and UBR: no tags).
     bundle.SetUniPolicing(service != "ubr");
     AtmRouterBundleTopology t = bundle.Install();
@@ -810,6 +805,7 @@ main(int argc, char* argv[])
             .Add("mcrGoodputMbps",
                  AtmMetrics::MaxTcpGoodput(cellsOf(mcr[i]), mss, 0, AtmEncapsulation::LLC_SNAP) /
                      1e6)
+            .Add("backboneMbps", p.cells * 424.0 / seconds / 1e6)
             .Add("taggedFraction", p.cells ? static_cast<double>(p.taggedCells) / p.cells : 0.0)
             .Add("corruptedPdusPerSecond",
                  (t.peerIn[i]->GetVcStats(0).framesRxCorrupted - p.corruptedAtWarmup) / seconds)
@@ -855,7 +851,8 @@ main(int argc, char* argv[])
         .Add("mfs", mfs)
         .Add("mbs", mbs)
         .Add("pbsThreshold", hasPbs ? pbsThreshold : 0)
-        .Add("shaper", shaper)
+        .Add("shaper", shaper.GetName())
+        .Add("shaperMinTh", shaper.IsEnabled() ? shaper.GetMinThreshold() : 0)
         .Add("egressAtMcr", egressAtMcr)
         .Add("gfr1Eligibility", gfr1Eligibility)
         .Add("routerBufferBytes", routerBufferBytes)
