@@ -94,13 +94,18 @@ def fake_metrics(program, options):
                                "taggedFraction": 0.3, "meanRttMs": 12.0 + s, "timeouts": 40}
                               for x in mcr]} for s in (0, 1)]
     if program == "atm-router-bundle":
-        mcr = [2.0, 4.0, 6.0, 8.0, 10.0]
+        mcr = [float(x) for x in str(options.get("mcr", "2,4,6,8,10")).split(",")]
+        pairs = {"five": 5, "jain-dfba": 5}.get(options.get("topology"), 10)
+        mcr = (mcr * pairs)[:pairs] if len(mcr) < pairs else mcr
         return [{"durationS": 200.0, "warmupS": 0.0, "clp0Share": 0.6 + 0.01 * s,
-                 "cellLossRatio": 0.01, "goodputMbps": [0.8 * x + s for x in mcr],
+                 "cellLossRatio": 0.01, "meanOccupancyCells": 5000.0 + s,
+                 "goodputMbps": [0.8 * x + s for x in mcr],
                  "routers": [{"goodputMbps": 0.8 * x + s, "optimumMbps": 0.86 * x,
-                              "mcrGoodputMbps": 0.86 * x, "taggedFraction": 0.3,
-                              "corruptedPdusPerSecond": 1.0, "timeouts": 5,
-                              "retransmissions": 10} for x in mcr]} for s in (0, 1)]
+                              "mcrCellsPerSecond": x * 1e6 / 424,
+                              "mcrGoodputMbps": 0.86 * x, "backboneMbps": 0.9 * x,
+                              "taggedFraction": 0.3, "corruptedPdusPerSecond": 1.0,
+                              "timeouts": 5, "retransmissions": 10} for x in mcr]}
+                for s in (0, 1)]
     if program != "atm-n-source":
         return [dict(fake_cbr_metrics(options), connectionGoodputMbps=[1.0 + s, 1.0],
                      fairness=0.95, timeouts=1, retransmissions=2, discardedFraction=0.1)

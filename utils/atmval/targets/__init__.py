@@ -9,9 +9,9 @@ if __name__ == "targets":
     FAMILIES = ()
 else:
     from ..core import load_family
-    from . import bon, bon_gfr, bon_routers, crc, jain, sandia, ten34
+    from . import bon, bon_gfr, bon_routers, crc, jain, jain_dfba, sandia, ten34
 
-    FAMILIES = (sandia, jain, bon, bon_gfr, bon_routers, ten34, crc)
+    FAMILIES = (sandia, jain, jain_dfba, bon, bon_gfr, bon_routers, ten34, crc)
 
 
 def all_targets():

@@ -79,6 +79,17 @@ def router_reservation_fraction(res, spec):
 
 
 @fam.check
+def router_mcr_proportional(res, spec):
+    """Each router's share of the routers' total goodput over its share of the MCRs (1: the
+    whole capacity, excess included, shared in proportion to the MCRs)."""
+    def value(m, i):
+        total = sum(r["goodputMbps"] for r in m["routers"])
+        mcrs = sum(r["mcrCellsPerSecond"] for r in m["routers"])
+        return (router(m, i) / total) / (router(m, i, "mcrCellsPerSecond") / mcrs)
+    return _per_router(res, spec, value, "× MCR share")
+
+
+@fam.check
 def router_goodput(res, spec):
     """A router's goodput (Mb/s)."""
     return _per_router(res, spec, lambda m, i: router(m, i), "Mb/s")
@@ -101,40 +112,96 @@ def clp0_share(res, spec):
     return rows
 
 
-@fam.check
-def router_variant_ordering(res, spec):
-    """Router ``router``'s goodput under variant ``better`` above that under ``worse``, for
-    every combination of the other params."""
-    i = spec["router"]
-    rows = []
+def _variant_pairs(res, spec):
+    """(label of the other params, runs of variant ``better``, runs of variant ``worse``) for
+    every combination of the other params that has both."""
     for p, ms in res.select(variant=spec["better"], **spec.get("where", {})):
         rest = {k: v for k, v in p.items() if k != "variant"}
         other = res.get(variant=spec["worse"], **rest)
-        if not other:
-            continue
-        a = mean(router(m, i) for m in ms)
-        b = mean(router(m, i) for m in other)
-        label = ", ".join(f"{k}={v}" for k, v in rest.items())
-        rows.append(spec.row(f"{label + ': ' if label else ''}router {i + 1} goodput, "
-                             f"{spec['better']} > {spec['worse']}",
-                             spec["published"], [a, b], a > b, "Mb/s"))
+        if other:
+            label = ", ".join(f"{k}={v}" for k, v in rest.items())
+            yield (label + ": " if label else ""), ms, other
+
+
+def _measure(spec):
+    """metrics -> the value a variant check compares: router ``router``'s ``key`` (default its
+    goodput), or with ``backbone`` that metric of the backbone port."""
+    if spec.get("backbone"):
+        return lambda m: m[spec["backbone"]], f"backbone {spec['backbone']}", ""
+    i, key = spec["router"], spec.get("key", "goodputMbps")
+    name = "goodput" if key == "goodputMbps" else key
+    return (lambda m: router(m, i, key), f"router {i + 1} {name}",
+            "Mb/s" if key.endswith("Mbps") else "")
+
+
+@fam.check
+def router_variant_ordering(res, spec):
+    """The measure (_measure) under variant ``better`` above that under ``worse``, for every
+    combination of the other params."""
+    f, what, unit = _measure(spec)
+    rows = []
+    for label, ms, other in _variant_pairs(res, spec):
+        a, b = mean(f(m) for m in ms), mean(f(m) for m in other)
+        rows.append(spec.row(f"{label}{what}, {spec['better']} > {spec['worse']}",
+                             spec["published"], [a, b], a > b, unit))
     return rows
 
 
 @fam.check
 def router_variant_ratio(res, spec):
-    """Router ``router``'s goodput under variant ``better`` over that under ``worse``."""
-    i = spec["router"]
+    """The measure (_measure) under variant ``better`` over that under ``worse``."""
+    f, what, _ = _measure(spec)
     rows = []
-    for p, ms in res.select(variant=spec["better"], **spec.get("where", {})):
-        rest = {k: v for k, v in p.items() if k != "variant"}
-        other = res.get(variant=spec["worse"], **rest)
-        if not other:
-            continue
-        r = mean(router(m, i) for m in ms) / mean(router(m, i) for m in other)
-        rows.append(spec.row(f"router {i + 1} goodput, {spec['better']} / {spec['worse']}",
+    for label, ms, other in _variant_pairs(res, spec):
+        r = mean(f(m) for m in ms) / mean(f(m) for m in other)
+        rows.append(spec.row(f"{label}{what}, {spec['better']} / {spec['worse']}",
                              spec["published"], [r], spec.tol.ok(r), ""))
     return rows
+
+
+def _spread(ms, routers):
+    """(max - min) / mean of the mean goodputs of ``routers``."""
+    g = [mean(router(m, i) for m in ms) for i in routers]
+    return (max(g) - min(g)) / mean(g)
+
+
+@fam.check
+def router_spread_ordering(res, spec):
+    """The spread ((max - min) / mean) of the goodputs of ``routers`` under variant ``better``
+    (the larger one) above that under ``worse``."""
+    rows = []
+    for label, ms, other in _variant_pairs(res, spec):
+        a, b = _spread(ms, spec["routers"]), _spread(other, spec["routers"])
+        rows.append(spec.row(f"{label}goodput spread of routers "
+                             f"{', '.join(str(i + 1) for i in spec['routers'])}, "
+                             f"{spec['better']} > {spec['worse']}",
+                             spec["published"], [a, b], a > b, ""))
+    return rows
+
+
+@fam.check
+def router_pair_ordering(res, spec):
+    """Within each run matching ``where``: router a's goodput above router b's, for each
+    [a, b] of ``pairs`` (e.g. GFR.1 above GFR.2 at equal MCR)."""
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        for a, b in spec["pairs"]:
+            x, y = mean(router(m, a) for m in ms), mean(router(m, b) for m in ms)
+            rows.append(spec.row(_label(spec, p, router=a + 1, other=b + 1), spec["published"],
+                                 [x, y], x > y, "Mb/s"))
+    return rows
+
+
+@fam.check
+def router_backbone_rate(res, spec):
+    """A router's cells reaching the backbone port, Mb/s (cells x 424 bits)."""
+    return _per_router(res, spec, lambda m, i: router(m, i, "backboneMbps"), "Mb/s")
+
+
+@fam.check
+def router_corrupted(res, spec):
+    """Corrupted PDUs per second reaching a destination router."""
+    return _per_router(res, spec, lambda m, i: router(m, i, "corruptedPdusPerSecond"), "PDU/s")
 
 
 # ---- figure ----------------------------------------------------------------------------------
