@@ -20,7 +20,9 @@
    jain-dfba  5     10    OC3c     OC3c         OC3c, 5 ms     5.1                 set 1 (*)
    @endverbatim
  * (*) JAIN's MCR set 1, 12, 24, 36, 48 and 60 kcells/s; the other defaults of jain-dfba: DFBA,
- * 25,000 cells, GFR.1, TCP SACK with MSS 1024.
+ * 25,000 cells, GFR.1 with every CLP = 0 frame eligible (the papers describe no F-GCRA marking
+ * or tagging in the network: DFBA guarantees the MCRs from each VC's occupancy), TCP SACK with
+ * MSS 1024.
  *
  * Each host sends 1 MB files to its peer host back to back (BON's greedy file servers,
  * --fileBytes), each on a new connection; its router R_i sends every packet of its hosts on one
@@ -136,6 +138,9 @@ struct Preset
     uint32_t bufferCells;             //!< --bufferCells
     std::string tcp;                  //!< --tcp
     uint32_t mss;                     //!< --mss
+    /// The switches leave the eligibility of GFR.1 frames to their CLP bit, even in a FIFO
+    /// (--gfr1Eligibility false): JAIN's DFBA runs describe no F-GCRA in the network.
+    bool clpOnly{false};
 };
 
 /// @return the defaults of a --topology
@@ -195,7 +200,8 @@ GetPreset(const std::string& topology)
                 2000,
                 25000,
                 "sack",
-                1024};
+                1024,
+                true};
     }
     return {5,
             20,
@@ -373,7 +379,8 @@ main(int argc, char* argv[])
                      "the switches mark the CLP = 0 frames of GFR.1 VCs that fail the F-GCRA as "
                      "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); default: true with "
                      "--scheduler=fifo, false with per-VC queues, whose scheduler guarantees "
-                     "the MCR (BON ch. 7.2.2)",
+                     "the MCR (BON ch. 7.2.2), and false for jain-dfba (DFBA alone guarantees "
+                     "the MCRs there, from each VC's occupancy)",
                      gfr1Eligibility);
     options.AddValue("egressAtMcr",
                      "each link s1 -> R_i* at its pair's MCR (BON's UBR references)",
@@ -527,7 +534,7 @@ main(int argc, char* argv[])
     const bool fifo = schedulerTid == FifoCellScheduler::GetTypeId();
     if (!options.IsSet("gfr1Eligibility"))
     {
-        gfr1Eligibility = fifo;
+        gfr1Eligibility = fifo && !preset.clpOnly;
     }
     const auto policySettings =
         options.ParseAttributeOption("policyAttributes", policyTid, policyAttributes);
