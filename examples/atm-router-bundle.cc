@@ -485,7 +485,7 @@ main(int argc, char* argv[])
     shaper.CheckOptions(options, service.rfind("gfr", 0) == 0, "a GFR --service");
     if (shaper.IsEnabled() && !options.IsSet("shaperMinTh"))
     {
-        shaper.SetMinThreshold(options, mbs); // BON ch. 8.2.1: Min_th = MBS between routers
+        shaper.SetMinThreshold(options, mbs, "mbs"); // BON ch. 8.2.1: Min_th = MBS between routers
     }
     TypeId policyTid;
     std::string error;

@@ -68,13 +68,15 @@ AtmGfrShaperCommandLine::GetMinThreshold() const
 }
 
 void
-AtmGfrShaperCommandLine::SetMinThreshold(const AtmCommandLine& options, uint32_t cells)
+AtmGfrShaperCommandLine::SetMinThreshold(const AtmCommandLine& options,
+                                         uint32_t cells,
+                                         const std::string& from)
 {
     m_minTh = cells;
     options.Require(m_minTh < m_maxTh,
-                    "shaperMinTh",
-                    "a value below --shaperMaxTh (" + std::to_string(m_maxTh) + "; Min_th is " +
-                        std::to_string(m_minTh) + " here)");
+                    from,
+                    "a value below --shaperMaxTh (" + std::to_string(m_maxTh) +
+                        ") with --shaper=gfr, whose Min_th it sets; or give --shaperMinTh");
 }
 
 void

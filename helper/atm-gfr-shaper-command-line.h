@@ -28,7 +28,7 @@ class AtmPvcHelper;
  *   shaper.AddOptions(options, "each router's VC");
  *   cmd.Parse(argc, argv);
  *   shaper.CheckOptions(options, service != "ubr");
- *   if (!options.IsSet("shaperMinTh")) { shaper.SetMinThreshold(mbs); }
+ *   if (!options.IsSet("shaperMinTh")) { shaper.SetMinThreshold(options, mbs, "mbs"); }
  *   shaper.Apply(pvcHelper); // before AtmPvcHelper::Install()
  * @endcode
  */
@@ -63,12 +63,13 @@ class AtmGfrShaperCommandLine
     /// @return Min_th, cells
     uint32_t GetMinThreshold() const;
     /**
-     * @brief Set Min_th when the user did not (e.g. the contract's MBS between routers);
-     *        checks it against Max_th like CheckOptions().
+     * @brief Set Min_th from another option when the user did not give `--shaperMinTh` (e.g.
+     *        the contract's MBS between routers); checks it against Max_th.
      * @param options the parsed options, for the error
      * @param cells Min_th, cells
+     * @param from the option @p cells comes from (e.g. "mbs"), named in the error
      */
-    void SetMinThreshold(const AtmCommandLine& options, uint32_t cells);
+    void SetMinThreshold(const AtmCommandLine& options, uint32_t cells, const std::string& from);
 
     /**
      * @brief With `--shaper=gfr`: switch @p pvc's shaping on with GfrShaper and these
