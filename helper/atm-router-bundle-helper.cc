@@ -39,6 +39,18 @@ Base16(uint32_t a, uint32_t b)
     s << a << '.' << b << ".0.0";
     return s.str();
 }
+
+/// Set pair @p i's entry of @p v, growing it with @p fill for the pairs not set yet.
+template <typename T>
+void
+SetPairValue(std::vector<T>& v, uint32_t i, const T& value, const T& fill)
+{
+    if (v.size() <= i)
+    {
+        v.resize(i + 1, fill);
+    }
+    v[i] = value;
+}
 } // namespace
 
 AtmRouterBundleHelper::AtmRouterBundleHelper()
@@ -101,11 +113,7 @@ void
 AtmRouterBundleHelper::SetPeerLinkRate(uint32_t i, const AtmCellRate& rate)
 {
     CheckNotInstalled("SetPeerLinkRate");
-    if (m_peerLinkRates.size() <= i)
-    {
-        m_peerLinkRates.resize(i + 1);
-    }
-    m_peerLinkRates[i] = rate;
+    SetPairValue(m_peerLinkRates, i, rate, AtmCellRate());
 }
 
 void
@@ -132,11 +140,7 @@ void
 AtmRouterBundleHelper::SetContract(uint32_t i, const AtmTrafficContract& contract)
 {
     CheckNotInstalled("SetContract");
-    if (m_contracts.size() <= i)
-    {
-        m_contracts.resize(i + 1, AtmTrafficContract::Ubr());
-    }
-    m_contracts[i] = contract;
+    SetPairValue(m_contracts, i, contract, AtmTrafficContract::Ubr());
 }
 
 void
