@@ -73,6 +73,7 @@
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-on-off-tcp-source.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/atm-port-monitor.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-tcp-flow-probe.h"
@@ -102,56 +103,7 @@ struct Station
     Ptr<AtmOnOffTcpSource> source;            //!< its file transfers
     std::vector<Ptr<AtmTcpFlowProbe>> probes; //!< one per connection
     uint64_t rxAtWarmup{0};                   //!< sink bytes at --warmup
-    uint64_t cells{0};                        //!< its cells reaching the NNI port
-    uint64_t taggedCells{0};                  //!< of them, with CLP = 1
 };
-
-/// The NNI port's occupancy over time (time average and maximum).
-struct Occupancy
-{
-    Time since;        //!< start of the current level
-    uint32_t level{0}; //!< cells now
-    uint32_t max{0};   //!< largest level seen
-    double area{0};    //!< integral of the level over time, cell-seconds
-    Time start;        //!< start of the measurement
-
-    /**
-     * @brief "CellsInQueue" of the port.
-     * @param oldValue the previous level
-     * @param newValue the new level
-     */
-    void Change(uint32_t oldValue, uint32_t newValue)
-    {
-        const Time now = Simulator::Now();
-        if (now >= start)
-        {
-            area += level * (now - std::max(since, start)).GetSeconds();
-            max = std::max(max, newValue);
-        }
-        level = newValue;
-        since = now;
-    }
-};
-
-/**
- * @param stations the workstations
- * @param portVc per NNI-port VC index, the workstation (UINT32_MAX: none)
- * @param measuring whether the interval has begun
- * @param cell a cell reaching the NNI port (stored or dropped)
- */
-void
-CountArrival(std::vector<Station>* stations,
-             const std::vector<uint32_t>* portVc,
-             const bool* measuring,
-             const AtmCell& cell)
-{
-    if (*measuring && cell.vc < portVc->size() && (*portVc)[cell.vc] != UINT32_MAX)
-    {
-        Station& s = (*stations)[(*portVc)[cell.vc]];
-        ++s.cells;
-        s.taggedCells += cell.clp ? 1 : 0;
-    }
-}
 
 } // namespace
 
@@ -563,68 +515,22 @@ main(int argc, char* argv[])
         }
     }
 
-    // The NNI port: its VCs' workstations, arrivals, occupancy.
-    Ptr<AtmOutputPort> port = nniPort->GetOutputPort();
-    std::vector<uint32_t> portVc;
+    // The NNI port: its VCs' workstations, arrivals, occupancy, drops.
+    Ptr<AtmPortMonitor> monitor = Create<AtmPortMonitor>(nniPort, warmup);
     for (uint32_t i = 0; i < n; ++i)
     {
-        for (const auto& [device, vc] : pvcs[i].forward)
-        {
-            if (device == nniPort)
-            {
-                portVc.resize(std::max<size_t>(portVc.size(), vc + 1), UINT32_MAX);
-                portVc[vc] = i;
-            }
-        }
+        monitor->AddPvc(pvcs[i], i);
     }
-    bool measuring = warmup.IsZero();
-    port->TraceConnectWithoutContext("CellEnqueue",
-                                     MakeBoundCallback(&CountArrival, &st, &portVc, &measuring));
-    port->TraceConnectWithoutContext("CellDrop",
-                                     MakeBoundCallback(
-                                         +[](std::vector<Station>* s,
-                                             const std::vector<uint32_t>* v,
-                                             const bool* m,
-                                             const AtmCell& cell,
-                                             const char* reason) { CountArrival(s, v, m, cell); },
-                                         &st,
-                                         &portVc,
-                                         &measuring));
-    Occupancy occupancy;
-    occupancy.start = warmup;
-    port->TraceConnectWithoutContext("CellsInQueue", MakeCallback(&Occupancy::Change, &occupancy));
-    AtmPortVcStats portAtWarmup;
-    std::vector<std::pair<const char*, uint64_t>> dropsAtWarmup;
     Simulator::Schedule(warmup, [&]() {
-        nniPort->GetOutputPort(); // counters as of now (arrivals are stored lazily)
-        portAtWarmup = port->GetStats();
         for (Station& s : st)
         {
             s.rxAtWarmup = s.sink->GetTotalRx();
-        }
-        measuring = true;
-    });
-    // Every drop reason the port sees, with its count at the end of the warm-up.
-    std::map<std::string, const char*> reasons;
-    port->TraceConnectWithoutContext(
-        "CellDrop",
-        MakeBoundCallback(
-            +[](std::map<std::string, const char*>* r, const AtmCell& cell, const char* reason) {
-                r->emplace(reason, reason);
-            },
-            &reasons));
-    std::map<std::string, uint64_t> dropsBeforeWarmup;
-    Simulator::Schedule(warmup, [&]() {
-        for (const auto& [text, reason] : reasons)
-        {
-            dropsBeforeWarmup[text] = port->GetDropCount(reason);
         }
     });
 
     Simulator::Stop(duration);
     Simulator::Run();
-    nniPort->GetOutputPort(); // counters as of the end
-    occupancy.Change(occupancy.level, occupancy.level);
+    monitor->Stop();
     if (tracer)
     {
         tracer->Close();
@@ -632,7 +538,6 @@ main(int argc, char* argv[])
 
     // Results.
     const double seconds = (duration - warmup).GetSeconds();
-    const AtmPortVcStats& portNow = port->GetStats();
     std::vector<AtmJsonLine> perStation;
     std::vector<double> goodput;
     bool ledgersHold = true;
@@ -658,7 +563,10 @@ main(int argc, char* argv[])
         AtmJsonLine one;
         one.Add("goodputMbps", mbps)
             .Add("mcrMbps", mcrOf(i) * segmentMss * 8.0 / cells / 1e6)
-            .Add("taggedFraction", s.cells ? static_cast<double>(s.taggedCells) / s.cells : 0.0)
+            .Add("taggedFraction",
+                 monitor->GetCells(i)
+                     ? static_cast<double>(monitor->GetTaggedCells(i)) / monitor->GetCells(i)
+                     : 0.0)
             .Add("filesCompleted", s.source->GetFilesCompleted())
             .Add("retransmissions", retx)
             .Add("timeouts", timeouts)
@@ -668,14 +576,10 @@ main(int argc, char* argv[])
                       AtmPvcHelper::GetLedger(pvcs[i], false).Holds();
     }
     AtmJsonLine drops;
-    uint64_t dropped = 0;
-    for (const auto& [text, reason] : reasons)
+    for (const auto& [text, count] : monitor->GetDropsByReason())
     {
-        const uint64_t before = dropsBeforeWarmup.count(text) ? dropsBeforeWarmup[text] : 0;
-        drops.Add(text, port->GetDropCount(reason) - before);
-        dropped += port->GetDropCount(reason) - before;
+        drops.Add(text, count);
     }
-    const uint64_t arrived = portNow.cellsArrived - portAtWarmup.cellsArrived;
 
     AtmJsonLine json;
     json.Add("example", "atm-gfr-workstation")
@@ -713,10 +617,10 @@ main(int argc, char* argv[])
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
         .Add("goodputMbps", goodput)
         .Add("stations", perStation)
-        .Add("meanOccupancyCells", occupancy.area / seconds)
-        .Add("maxOccupancyCells", occupancy.max)
+        .Add("meanOccupancyCells", monitor->GetMeanOccupancy())
+        .Add("maxOccupancyCells", monitor->GetMaxOccupancy())
         .Add("cellsDroppedByReason", drops)
-        .Add("cellLossRatio", arrived ? static_cast<double>(dropped) / arrived : 0.0)
+        .Add("cellLossRatio", monitor->GetCellLossRatio())
         .Add("ledgersHold", ledgersHold);
     std::cout << json.ToString() << std::endl;
     Simulator::Destroy();

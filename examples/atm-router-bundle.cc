@@ -38,7 +38,8 @@
  * --mss segments), the rate of its cells reaching the backbone port (backboneMbps, cells x 424
  * bits) and their tagged fraction, the corrupted PDUs per second at R_i*, retransmissions and
  * timeouts; for the backbone port (s0 -> s1) the CLP = 0 share of the cells that arrived, the
- * mean and largest occupancy, the cell loss ratio and the drops by reason.
+ * mean and largest occupancy, the cell loss ratio and the drops by reason; the run's cost as
+ * cellHops (cells sent on all ATM links) and events.
  *
  *   atm-router-bundle --topology=five --service=gfr2 --policy=double-epd --hbo=15000 --lbo=2000
  *                     --mbs=32 --duration=20s
@@ -48,6 +49,7 @@
 #include "ns3/atm-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/network-module.h"
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
@@ -69,56 +71,9 @@ struct Pair
 {
     std::vector<Ptr<PacketSink>> sinks;       //!< its sinks
     std::vector<Ptr<AtmTcpFlowProbe>> probes; //!< its connections
-    uint64_t cells{0};                        //!< cells that reached the backbone port
-    uint64_t taggedCells{0};                  //!< of them, with CLP = 1
     uint64_t rxAtWarmup{0};                   //!< bytes received before the warm-up ended
     uint64_t corruptedAtWarmup{0};            //!< corrupted PDUs before the warm-up ended
 };
-
-/// Time-weighted occupancy of the backbone port.
-struct Occupancy
-{
-    Time start;        //!< start of the measured interval
-    Time last;         //!< last change
-    uint32_t level{0}; //!< cells now
-    uint32_t max{0};   //!< largest level in the interval
-    double area{0};    //!< integral of the level over the interval, cell-seconds
-
-    /// CellsInQueue sink.
-    void Change(uint32_t, uint32_t now)
-    {
-        const Time t = Simulator::Now();
-        if (t > start)
-        {
-            const Time from = std::max(last, start);
-            area += level * (t - from).GetSeconds();
-            max = std::max(max, now);
-        }
-        last = t;
-        level = now;
-    }
-};
-
-/**
- * @brief Count one arrival at the backbone port for its pair.
- * @param pairs the pairs
- * @param portVc the pair of each port VC index (UINT32_MAX: none)
- * @param measuring the warm-up is over
- * @param cell the cell
- */
-void
-CountArrival(std::vector<Pair>* pairs,
-             const std::vector<uint32_t>* portVc,
-             const bool* measuring,
-             const AtmCell& cell)
-{
-    if (*measuring && cell.vc < portVc->size() && (*portVc)[cell.vc] != UINT32_MAX)
-    {
-        Pair& p = (*pairs)[(*portVc)[cell.vc]];
-        ++p.cells;
-        p.taggedCells += cell.clp ? 1 : 0;
-    }
-}
 
 /// A topology's defaults.
 struct Preset
@@ -675,10 +630,9 @@ main(int argc, char* argv[])
     // --traceDir: one flow per host (flow i x sourcesPerRouter + j: host j of pair i, over all
     // its files' connections) and s0's port to the backbone.
     Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
-    Ptr<AtmOutputPort> port = t.backbone->GetOutputPort();
     if (tracer)
     {
-        tracer->AddPort("s0-backbone", port);
+        tracer->AddPort("s0-backbone", t.backbone->GetOutputPort());
         for (uint32_t i = 0; i < pairs; ++i)
         {
             for (uint32_t j = 0; j < sourcesPerRouter; ++j)
@@ -693,51 +647,12 @@ main(int argc, char* argv[])
     }
 
     // The backbone port: its VCs' pairs, arrivals, occupancy, drops.
-    std::vector<uint32_t> portVc;
+    Ptr<AtmPortMonitor> backbone = Create<AtmPortMonitor>(t.backbone, warmup);
     for (uint32_t i = 0; i < pairs; ++i)
     {
-        for (const auto& [device, vc] : t.pvcs[i].forward)
-        {
-            if (device == t.backbone)
-            {
-                portVc.resize(std::max<size_t>(portVc.size(), vc + 1), UINT32_MAX);
-                portVc[vc] = i;
-            }
-        }
+        backbone->AddPvc(t.pvcs[i], i);
     }
-    bool measuring = warmup.IsZero();
-    port->TraceConnectWithoutContext("CellEnqueue",
-                                     MakeBoundCallback(&CountArrival, &st, &portVc, &measuring));
-    port->TraceConnectWithoutContext("CellDrop",
-                                     MakeBoundCallback(
-                                         +[](std::vector<Pair>* s,
-                                             const std::vector<uint32_t>* v,
-                                             const bool* m,
-                                             const AtmCell& cell,
-                                             const char*) { CountArrival(s, v, m, cell); },
-                                         &st,
-                                         &portVc,
-                                         &measuring));
-    Occupancy occupancy;
-    occupancy.start = warmup;
-    port->TraceConnectWithoutContext("CellsInQueue", MakeCallback(&Occupancy::Change, &occupancy));
-    std::map<std::string, const char*> reasons;
-    port->TraceConnectWithoutContext(
-        "CellDrop",
-        MakeBoundCallback(
-            +[](std::map<std::string, const char*>* r, const AtmCell&, const char* reason) {
-                r->emplace(reason, reason);
-            },
-            &reasons));
-    AtmPortVcStats portAtWarmup;
-    std::map<std::string, uint64_t> dropsBeforeWarmup;
     Simulator::Schedule(warmup, [&]() {
-        t.backbone->GetOutputPort(); // counters as of now (arrivals are stored lazily)
-        portAtWarmup = port->GetStats();
-        for (const auto& [text, reason] : reasons)
-        {
-            dropsBeforeWarmup[text] = port->GetDropCount(reason);
-        }
         for (uint32_t i = 0; i < pairs; ++i)
         {
             for (const Ptr<PacketSink>& s : st[i].sinks)
@@ -746,13 +661,11 @@ main(int argc, char* argv[])
             }
             st[i].corruptedAtWarmup = t.peerIn[i]->GetVcStats(0).framesRxCorrupted;
         }
-        measuring = true;
     });
 
     Simulator::Stop(duration);
     Simulator::Run();
-    t.backbone->GetOutputPort(); // counters as of the end
-    occupancy.Change(occupancy.level, occupancy.level);
+    backbone->Stop();
     if (tracer)
     {
         tracer->Close();
@@ -785,6 +698,8 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < pairs; ++i)
     {
         const Pair& p = st[i];
+        const uint64_t pCells = backbone->GetCells(i);
+        const uint64_t pTagged = backbone->GetTaggedCells(i);
         uint64_t rx = 0;
         for (const Ptr<PacketSink>& s : p.sinks)
         {
@@ -812,8 +727,8 @@ main(int argc, char* argv[])
             .Add("mcrGoodputMbps",
                  AtmMetrics::MaxTcpGoodput(cellsOf(mcr[i]), mss, 0, AtmEncapsulation::LLC_SNAP) /
                      1e6)
-            .Add("backboneMbps", p.cells * 424.0 / seconds / 1e6)
-            .Add("taggedFraction", p.cells ? static_cast<double>(p.taggedCells) / p.cells : 0.0)
+            .Add("backboneMbps", pCells * 424.0 / seconds / 1e6)
+            .Add("taggedFraction", pCells ? static_cast<double>(pTagged) / pCells : 0.0)
             .Add("corruptedPdusPerSecond",
                  (t.peerIn[i]->GetVcStats(0).framesRxCorrupted - p.corruptedAtWarmup) / seconds)
             .Add("retransmissions", retx)
@@ -822,20 +737,29 @@ main(int argc, char* argv[])
                  t.routerQueues.GetN() ? t.routerQueues.Get(i)->GetStats().nTotalDroppedPackets
                                        : 0);
         perRouter.push_back(one);
-        clp0 += p.cells - p.taggedCells;
-        cells += p.cells;
+        clp0 += pCells - pTagged;
+        cells += pCells;
         ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(t.pvcs[i]).Holds() &&
                       AtmPvcHelper::GetLedger(t.pvcs[i], false).Holds();
     }
     AtmJsonLine drops;
-    uint64_t dropped = 0;
-    for (const auto& [text, reason] : reasons)
+    for (const auto& [text, count] : backbone->GetDropsByReason())
     {
-        const uint64_t before = dropsBeforeWarmup.count(text) ? dropsBeforeWarmup[text] : 0;
-        drops.Add(text, port->GetDropCount(reason) - before);
-        dropped += port->GetDropCount(reason) - before;
+        drops.Add(text, count);
     }
-    const uint64_t arrived = port->GetStats().cellsArrived - portAtWarmup.cellsArrived;
+    // The simulation's cost: cells sent on every ATM link over the whole run (cell-hops) and
+    // the simulator's events.
+    uint64_t cellHops = 0;
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        for (uint32_t d = 0; d < (*node)->GetNDevices(); ++d)
+        {
+            if (Ptr<AtmDevice> device = DynamicCast<AtmDevice>((*node)->GetDevice(d)))
+            {
+                cellHops += device->GetCellsSent();
+            }
+        }
+    }
 
     AtmJsonLine json;
     json.Add("example", "atm-router-bundle")
@@ -874,10 +798,12 @@ main(int argc, char* argv[])
         .Add("goodputMbps", goodput)
         .Add("routers", perRouter)
         .Add("clp0Share", cells ? static_cast<double>(clp0) / cells : 0.0)
-        .Add("meanOccupancyCells", occupancy.area / seconds)
-        .Add("maxOccupancyCells", occupancy.max)
-        .Add("cellLossRatio", arrived ? static_cast<double>(dropped) / arrived : 0.0)
+        .Add("meanOccupancyCells", backbone->GetMeanOccupancy())
+        .Add("maxOccupancyCells", backbone->GetMaxOccupancy())
+        .Add("cellLossRatio", backbone->GetCellLossRatio())
         .Add("cellsDroppedByReason", drops)
+        .Add("cellHops", cellHops)
+        .Add("events", Simulator::GetEventCount())
         .Add("ledgersHold", ledgersHold);
     std::cout << json.ToString() << std::endl;
     Simulator::Destroy();
