@@ -247,6 +247,82 @@ class GfrShaperExactSpacingTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief A rate whose cell time is not a whole number of link slots is kept exactly in the long
+ *        run: the gaps are the slot counts just below and above it, not always the one above.
+ */
+class GfrShaperFractionalSlotsTestCase : public TestCase
+{
+  public:
+    GfrShaperFractionalSlotsTestCase()
+        : TestCase("On OC-3c a saturated VC shaped at an MCR of 10 33rds of the line (3.3 slots per "
+                   "cell) gets 3 or 4 slots between cells and 10,703 cells in 0.1 s (not every "
+                   "4th slot, 8,830 cells); after an idle gap it does not catch up")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CellProbeDevice> src = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> dst = CreateObject<CellProbeDevice>();
+        src->GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+        Connect(src, dst, "OC3c", Time(0));
+        const uint32_t vc = src->AddVc(AtmServiceCategory::GFR);
+        Ptr<GfrShaper> s = CreateObject<GfrShaper>();
+        // OC-3c is 18,720,000 / 53 cells/s: MCR = 10/33 of it.
+        s->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(187200000, 1749)));
+        src->GetShapingGate()->AddVcShaper(vc, s);
+        src->SetRefill(true);
+        src->Inject(MakeCell(0, 32), vc, Time(0));
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        const AtmCellClock& clock = src->GetTransmitter()->GetClock();
+        const auto& rx = dst->GetReceived();
+        bool gapsOk = true;
+        uint64_t prev = 0;
+        for (size_t i = 0; i < rx.size(); ++i)
+        {
+            const uint64_t slot = clock.GetSlotAtOrAfter(rx[i].arrival) - 1;
+            gapsOk = gapsOk && (i == 0 || slot - prev == 3 || slot - prev == 4);
+            prev = slot;
+        }
+        NS_TEST_ASSERT_MSG_EQ(gapsOk, true, "every gap 3 or 4 slots");
+        // 0.1 s holds 35,320.75 slots: 35,320.75 / 3.3 = 10,703.3 (every 4th slot: 8,830).
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(rx.size(), 10703, "the MCR in the long run");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(rx.size(), 10704, "never above the MCR");
+        Simulator::Destroy();
+
+        // Idle, then a burst of 20 cells: the first leaves at once, the others at the MCR from
+        // there (no catching up for the idle time).
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        a->GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+        Connect(a, b, "OC3c", Time(0));
+        const uint32_t v = a->AddVc(AtmServiceCategory::GFR);
+        Ptr<GfrShaper> g = CreateObject<GfrShaper>();
+        g->SetAttribute("McrCellsPerSec", AtmCellRateValue(AtmCellRate(187200000, 1749)));
+        a->GetShapingGate()->AddVcShaper(v, g);
+        a->Inject(MakeCell(0, 32), v, Time(0));
+        for (int i = 0; i < 20; ++i)
+        {
+            a->Inject(MakeCell(0, 32), v, MilliSeconds(10));
+        }
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        const AtmCellClock& c = a->GetTransmitter()->GetClock();
+        const auto& got = b->GetReceived();
+        NS_TEST_ASSERT_MSG_EQ(got.size(), 21, "all cells delivered");
+        const uint64_t first = c.GetSlotAtOrAfter(got[1].arrival) - 1;
+        const uint64_t last = c.GetSlotAtOrAfter(got[20].arrival) - 1;
+        // 19 gaps of 3.3 slots: 62.7, so 62 or 63 slots (a catch-up would give 19).
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(last - first, 62, "spaced at the MCR after the idle time");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(last - first, 63, "spaced at the MCR after the idle time");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The shaper in an adapter: the VC's backlog and arrivals, EPD on the shaper buffer.
  */
 class GfrShaperAdapterTestCase : public TestCase
@@ -362,6 +438,7 @@ class GfrShaperTestSuite : public TestSuite
         AddTestCase(new GfrShaperRateRuleTestCase, ATM_TEST_QUICK);
         AddTestCase(new GfrShaperAcrTestCase, ATM_TEST_QUICK);
         AddTestCase(new GfrShaperExactSpacingTestCase, ATM_TEST_QUICK);
+        AddTestCase(new GfrShaperFractionalSlotsTestCase, ATM_TEST_QUICK);
         AddTestCase(new GfrShaperAdapterTestCase, ATM_TEST_QUICK);
     }
 };

@@ -123,6 +123,9 @@ GfrShaper::DoAttach(const AtmCellClock& clock)
     m_tMcr = tMcr.GetUnitsIn(m_unitsPerStep);
     m_tPcr = tPcr.GetUnitsIn(m_unitsPerStep);
     m_limit = static_cast<AtmInt128>(m_tolerance.GetTimeStep()) * m_unitsPerStep;
+    m_slotUnits =
+        static_cast<AtmInt128>(AtmExactTime::CellTime(clock.GetRate()).Ceil().GetTimeStep()) *
+        m_unitsPerStep;
     m_unitsPerSecond =
         static_cast<double>(Seconds(1).GetTimeStep()) * static_cast<double>(m_unitsPerStep);
     m_rate = m_mcr;
@@ -221,7 +224,12 @@ GfrShaper::DoNotifySent(const AtmCell& /* cell */, Time slotStart)
     double rate = 0;
     const AtmInt128 increment = Increment(backlog, m_filter.acr, &rate);
     const AtmInt128 s = static_cast<AtmInt128>(slotStart.GetTimeStep()) * m_unitsPerStep;
-    m_v = (m_started ? std::max(s, m_v) : s) + increment;
+    // A cell that starts within one link slot of V waited for V and took the first slot after
+    // it: the next V follows from V, so the long-run rate is exactly the rate and not the
+    // link's rate over a whole number of slots. A later cell found the shaper idle: restart
+    // from its slot (no catching up).
+    const bool waited = m_started && s < m_v + m_slotUnits;
+    m_v = (waited ? m_v : s) + increment;
     m_started = true;
     m_rate = rate;
     m_rateTrace(rate, m_filter.acr, backlog);

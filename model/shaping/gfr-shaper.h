@@ -57,10 +57,18 @@ namespace ns3
  * MCR once ACR has decayed.
  *
  * Spacing: after a cell sent at the start s of its slot, the next may start at the earliest at
- * V - Tolerance, with V = max(s, V) + 1/rate (GCRA virtual scheduling, as PcrShaper), compared
- * at the time resolution. 1/MCR and 1/PCR are exact (in sub-steps of 1/M time step, as in
+ * V - Tolerance, with V = V + 1/rate if the cell started within one link slot after V (it
+ * waited for V: a backlogged VC), else V = s + 1/rate (the shaper was idle; no catching up),
+ * compared at the time resolution. Cells start only at slot boundaries, so successive gaps are
+ * the whole slot counts just below and above 1/rate, averaging exactly 1/rate: a shaper that
+ * restarted V from s (GCRA virtual scheduling with CDVT 0, as PcrShaper with Tolerance 0) would
+ * round the rate down to the link's rate over a whole number of slots, e.g. 121,855 instead of
+ * 180,000 cells/s on a 365,566 cells/s link, which no shaper of a real adapter does. 1/MCR and
+ 1/PCR are exact (in sub-steps of 1/M time step, as in
  * Gcra), so a flow sent at exactly the MCR or the PCR never drifts against a UPC with the same
- * parameters; 1/rate for a rate strictly between them (the linear part, or ACR) is rounded up to
+ * parameters (whose tolerance covers the one-slot jitter of the spacing: the F-GCRA's burst
+ * tolerance does for MBS > 1 and an MCR up to half the link); 1/rate for a rate strictly between
+ them (the linear part, or ACR) is rounded up to
  * a sub-step, never faster than the rate.
  *
  * Our choices where the source is silent: the rate never exceeds the PCR (an ACR above it, from
@@ -159,6 +167,7 @@ class GfrShaper : public AtmShaper
     AtmInt128 m_tMcr{0};        //!< 1/MCR in sub-steps
     AtmInt128 m_tPcr{0};        //!< 1/PCR in sub-steps
     AtmInt128 m_limit{0};       //!< Tolerance in sub-steps
+    AtmInt128 m_slotUnits{0};   //!< one link cell slot (rounded up to a time step) in sub-steps
     double m_unitsPerSecond{0}; //!< sub-steps per second
     AtmInt128 m_v{0};           //!< V, the virtual time of the next cell, in sub-steps
     bool m_started{false};      //!< a cell was sent
