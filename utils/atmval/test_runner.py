@@ -98,6 +98,7 @@ def fake_metrics(program, options):
         pairs = {"five": 5, "jain-dfba": 5}.get(options.get("topology"), 10)
         mcr = (mcr * pairs)[:pairs] if len(mcr) < pairs else mcr
         return [{"durationS": 200.0, "warmupS": 0.0, "clp0Share": 0.6 + 0.01 * s,
+                 "sourcesPerRouter": 20, "mss": 1460,
                  "cellLossRatio": 0.01, "meanOccupancyCells": 5000.0 + s,
                  "goodputMbps": [0.8 * x + s for x in mcr],
                  "routers": [{"goodputMbps": 0.8 * x + s, "optimumMbps": 0.86 * x,

@@ -72,6 +72,18 @@ def router_optimum_fraction(res, spec):
 
 
 @fam.check
+def router_weighted_optimum_fraction(res, spec):
+    """Each router's goodput over its weighted fair share: the backbone's capacity as TCP
+    goodput (the sum of the optima) shared in proportion to the MCRs, what a scheduler that
+    spaces each VC at its MCR's share (Virtual Spacing) gives a router that uses it (physics)."""
+    def value(m, i):
+        capacity = sum(r["optimumMbps"] for r in m["routers"])
+        mcrs = sum(r["mcrCellsPerSecond"] for r in m["routers"])
+        return router(m, i) / (capacity * router(m, i, "mcrCellsPerSecond") / mcrs)
+    return _per_router(res, spec, value, "× weighted share")
+
+
+@fam.check
 def router_reservation_fraction(res, spec):
     """Each router's goodput over its MCR as TCP goodput."""
     return _per_router(res, spec, lambda m, i: router(m, i) / router(m, i, "mcrGoodputMbps"),
@@ -200,8 +212,17 @@ def router_backbone_rate(res, spec):
 
 @fam.check
 def router_corrupted(res, spec):
-    """Corrupted PDUs per second reaching a destination router."""
-    return _per_router(res, spec, lambda m, i: router(m, i, "corruptedPdusPerSecond"), "PDU/s")
+    """Corrupted PDUs per second reaching one destination host of a router (the router's
+    corrupted PDUs per second over its hosts: it forwards them to all of them)."""
+    return _per_router(res, spec, lambda m, i: router(m, i, "corruptedPdusPerSecond") /
+                       m["sourcesPerRouter"], "PDU/s")
+
+
+@fam.check
+def router_correct_pdus(res, spec):
+    """Correct PDUs (full segments) per second reaching one destination host of a router."""
+    return _per_router(res, spec, lambda m, i: router(m, i) * 1e6 / 8 / m["mss"] /
+                       m["sourcesPerRouter"], "PDU/s")
 
 
 # ---- figure ----------------------------------------------------------------------------------
