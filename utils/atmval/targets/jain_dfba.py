@@ -39,6 +39,14 @@ def router_mcr_payload_fraction(res, spec):
 
 
 @fam.check
+def router_mcr_goodput_fraction(res, spec):
+    """A router's goodput over its MCR as TCP goodput (the MCR's cells carrying whole
+    segments): above 1 when the VC gets more cells than its MCR."""
+    return _per_router(res, spec, lambda m, i: router(m, i) / router(m, i, "mcrGoodputMbps"),
+                       "× MCR")
+
+
+@fam.check
 def router_excess_ratio(res, spec):
     """JAIN's Excess / MCR of a router."""
     return _per_router(res, spec, excess_over_mcr, "")
