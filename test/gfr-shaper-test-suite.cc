@@ -254,9 +254,10 @@ class GfrShaperFractionalSlotsTestCase : public TestCase
 {
   public:
     GfrShaperFractionalSlotsTestCase()
-        : TestCase("On OC-3c a saturated VC shaped at an MCR of 10 33rds of the line (3.3 slots per "
-                   "cell) gets 3 or 4 slots between cells and 10,703 cells in 0.1 s (not every "
-                   "4th slot, 8,830 cells); after an idle gap it does not catch up")
+        : TestCase(
+              "On OC-3c a saturated VC shaped at an MCR of 10 33rds of the line (3.3 slots per "
+              "cell) gets 3 or 4 slots between cells and 10,703 cells in 0.1 s (not every "
+              "4th slot, 8,830 cells); after an idle gap it does not catch up")
     {
     }
 
