@@ -31,7 +31,8 @@
  * (--routerBufferBytes, a traffic-control FifoQueueDisc). The peer routers forward PDUs that
  * failed their AAL5 check, as BON's did; they are counted per router (corruptedPdusPerSecond)
  * and refused by the destination hosts. --shaper=gfr shapes each router's VC with BON's simple
- * GFR shaper (ch. 8.2.1; Min_th = the MBS unless --shaperMinTh is given).
+ * GFR shaper (ch. 8.2.1; Min_th = the MBS unless --shaperMinTh is given; --shapedPairs=gfr2
+ * shapes only the GFR.2 pairs, as BON's mixed routers with shapers).
  *
  * Output: one JSON line, per router the goodput of its hosts (goodputMbps), its optimum
  * (the MCR plus an equal part of what the MCRs leave of the backbone, as TCP goodput of
@@ -220,6 +221,7 @@ main(int argc, char* argv[])
     uint32_t mbs = 0;
     uint32_t pbsThreshold = 0;
     AtmGfrShaperCommandLine shaper; // --shaper and its parameters
+    std::string shapedPairs = "all";
     bool egressAtMcr = false;
     bool gfr1Eligibility = true;
     uint32_t routerBufferBytes = 700000;
@@ -330,6 +332,11 @@ main(int argc, char* argv[])
                      0,
                      4000000);
     shaper.AddOptions(options, "each router's VC", "--mbs (BON's routers)");
+    options.AddChoice("shapedPairs",
+                      "--shaper=gfr: the pairs whose VC is shaped: all, or gfr2 (the GFR.2 "
+                      "pairs only: BON's mixed routers with shaped GFR.2 routers)",
+                      shapedPairs,
+                      {"all", "gfr2"});
     options.AddValue("gfr1Eligibility",
                      "the switches mark the CLP = 0 frames of GFR.1 VCs that fail the F-GCRA as "
                      "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); default: true with "
@@ -438,6 +445,9 @@ main(int argc, char* argv[])
                     "--service=ubr (BON's UBR references; a VC with a PCR cannot cross a "
                     "link slower than its PCR)");
     shaper.CheckOptions(options, service.rfind("gfr", 0) == 0, "a GFR --service");
+    options.Require(!options.IsSet("shapedPairs") || shaper.IsEnabled(),
+                    "shapedPairs",
+                    "--shaper=gfr as well (no shaper to place without it)");
     if (shaper.IsEnabled() && !options.IsSet("shaperMinTh"))
     {
         shaper.SetMinThreshold(options, mbs, "mbs"); // BON ch. 8.2.1: Min_th = MBS between routers
@@ -573,6 +583,10 @@ main(int argc, char* argv[])
         else
         {
             const bool gfr1 = service == "gfr1" || (service == "gfr-mixed" && i < pairs / 2);
+            if (shapedPairs == "gfr2")
+            {
+                bundle.SetShaped(i, !gfr1);
+            }
             bundle.SetContract(
                 i,
                 AtmTrafficContract::Gfr(gfr1 ? AtmConformance::GFR_1 : AtmConformance::GFR_2,
@@ -784,6 +798,7 @@ main(int argc, char* argv[])
         .Add("pbsThreshold", hasPbs ? pbsThreshold : 0)
         .Add("shaper", shaper.GetName())
         .Add("shaperMinTh", shaper.IsEnabled() ? shaper.GetMinThreshold() : 0)
+        .Add("shapedPairs", shaper.IsEnabled() ? shapedPairs : "none")
         .Add("egressAtMcr", egressAtMcr)
         .Add("gfr1Eligibility", gfr1Eligibility)
         .Add("routerBufferBytes", routerBufferBytes)

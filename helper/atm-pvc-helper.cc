@@ -216,6 +216,18 @@ AtmPvcHelper::SetShaping(bool shaping, Time tolerance)
     m_shapingTolerance = tolerance;
 }
 
+bool
+AtmPvcHelper::IsShaping() const
+{
+    return m_shaping;
+}
+
+Time
+AtmPvcHelper::GetShapingTolerance() const
+{
+    return m_shapingTolerance;
+}
+
 void
 AtmPvcHelper::SetShaper(const std::string& shaper)
 {

@@ -133,6 +133,10 @@ class AtmPvcHelper
      *        the access link or more: exact long-run PCR, see PcrShaper)
      */
     void SetShaping(bool shaping, Time tolerance = Time(0));
+    /// @return whether the next PVCs are shaped (SetShaping())
+    bool IsShaping() const;
+    /// @return the shapers' Tolerance of the next PVCs (SetShaping())
+    Time GetShapingTolerance() const;
     /**
      * @brief The shaper SetShaping(true) installs: `contract` (the default: the class the
      *        contract calls for), `pcr`, `vbr`, `packet-train`, `gfr` or a TypeId name of an

@@ -144,6 +144,13 @@ AtmRouterBundleHelper::SetContract(uint32_t i, const AtmTrafficContract& contrac
 }
 
 void
+AtmRouterBundleHelper::SetShaped(uint32_t i, bool shaped)
+{
+    CheckNotInstalled("SetShaped");
+    SetPairValue(m_shaped, i, static_cast<int8_t>(shaped ? 1 : 0), static_cast<int8_t>(-1));
+}
+
+void
 AtmRouterBundleHelper::SetRouterBufferBytes(uint32_t bytes)
 {
     CheckNotInstalled("SetRouterBufferBytes");
@@ -212,6 +219,9 @@ AtmRouterBundleHelper::Install()
     NS_ABORT_MSG_IF(m_contracts.size() > m_pairs,
                     "AtmRouterBundleHelper: a contract for pair "
                         << m_contracts.size() - 1 << " but only " << m_pairs << " router pairs");
+    NS_ABORT_MSG_IF(m_shaped.size() > m_pairs,
+                    "AtmRouterBundleHelper: SetShaped for pair "
+                        << m_shaped.size() - 1 << " but only " << m_pairs << " router pairs");
     for (uint32_t i = 0; i < m_pairs; ++i)
     {
         NS_ABORT_MSG_IF(GetRouterDelay(i) < m_backboneDelay,
@@ -337,9 +347,13 @@ AtmRouterBundleHelper::Install()
     // PVCs: each access link its own (UBR), each router pair its contract through s0 and s1.
     AtmPvcHelper access;
     access.SetContract(AtmTrafficContract::Ubr());
+    const bool shaping = m_pvcs.IsShaping();
+    const Time tolerance = m_pvcs.GetShapingTolerance();
     for (uint32_t i = 0; i < m_pairs; ++i)
     {
         m_pvcs.SetContract(i < m_contracts.size() ? m_contracts[i] : AtmTrafficContract::Ubr());
+        m_pvcs.SetShaping(i < m_shaped.size() && m_shaped[i] >= 0 ? m_shaped[i] == 1 : shaping,
+                          tolerance);
         t.pvcs.push_back(m_pvcs.Install(t.routerOut[i], t.peerIn[i]));
         for (uint32_t j = 0; j < m_hosts; ++j)
         {
@@ -347,6 +361,7 @@ AtmRouterBundleHelper::Install()
             access.Install(peerAcc[i][j], sinkNic[i][j]);
         }
     }
+    m_pvcs.SetShaping(shaping, tolerance);
 
     // Each host's TCP, with its own timer phases: independent machines do not share a clock
     // (drawn only for a TCP on a tick grid, as AtmNSourceHelper does).

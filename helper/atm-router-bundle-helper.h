@@ -133,6 +133,14 @@ class AtmRouterBundleHelper
      * @param contract the contract
      */
     void SetContract(uint32_t i, const AtmTrafficContract& contract);
+    /**
+     * @brief Whether pair i's VC is shaped at its routers' adapters (default: as the PVC
+     *        helper says, GetPvcHelper().SetShaping()); BON's mixed ten routers shape only the
+     *        GFR.2 routers' VCs.
+     * @param i the pair
+     * @param shaped true to shape it with GetPvcHelper()'s shaper, false not to shape it
+     */
+    void SetShaped(uint32_t i, bool shaped);
     /// @param bytes R_i's IP output queue (FifoQueueDisc), bytes; 0: no queue disc, the
     ///        adapter's frame queue only (default 700,000, BON's 700 KB)
     void SetRouterBufferBytes(uint32_t bytes);
@@ -187,15 +195,16 @@ class AtmRouterBundleHelper
      */
     Time GetRouterDelay(uint32_t i) const;
 
-    uint32_t m_pairs{5};                         //!< router pairs
-    uint32_t m_hosts{20};                        //!< hosts per router
-    AtmCellRate m_accessRate;                    //!< access links
-    Time m_accessDelay;                          //!< access links
-    AtmCellRate m_routerLinkRate;                //!< router-switch links
-    AtmCellRate m_backboneRate;                  //!< s0 -> s1
-    Time m_backboneDelay;                        //!< s0 -> s1
-    std::vector<Time> m_routerDelays;            //!< per pair, or one for all
-    std::vector<AtmCellRate> m_peerLinkRates;    //!< per pair (zero or missing: router link)
+    uint32_t m_pairs{5};                      //!< router pairs
+    uint32_t m_hosts{20};                     //!< hosts per router
+    AtmCellRate m_accessRate;                 //!< access links
+    Time m_accessDelay;                       //!< access links
+    AtmCellRate m_routerLinkRate;             //!< router-switch links
+    AtmCellRate m_backboneRate;               //!< s0 -> s1
+    Time m_backboneDelay;                     //!< s0 -> s1
+    std::vector<Time> m_routerDelays;         //!< per pair, or one for all
+    std::vector<AtmCellRate> m_peerLinkRates; //!< per pair (zero or missing: router link)
+    std::vector<int8_t> m_shaped; //!< per pair: 1 shaped, 0 not, -1 or missing: the PVC helper's
     std::vector<AtmTrafficContract> m_contracts; //!< per pair (missing: UBR)
     uint32_t m_routerBufferBytes{700000};        //!< R_i's queue disc
     bool m_checkCrc{false};                      //!< the peer routers check the CRC

@@ -8,6 +8,8 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-on-off-tcp-source.h"
 #include "ns3/atm-router-bundle-helper.h"
+#include "ns3/atm-shaper.h"
+#include "ns3/atm-shaping-gate.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -143,6 +145,56 @@ class AtmRouterBundleMergeTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief SetShaped() overrides the PVC helper's shaping per pair (BON's mixed routers shape the
+ *        GFR.2 routers only), and the helper's own setting is left as it was.
+ */
+class AtmRouterBundleShapedPairsTestCase : public TestCase
+{
+  public:
+    AtmRouterBundleShapedPairsTestCase()
+        : TestCase("Three GFR pairs with the GFR shaper, pair 1 not shaped: the routers of pairs "
+                   "0 and 2 shape their VC (both ends), pair 1's do not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        AtmRouterBundleHelper bundle;
+        bundle.SetRouterPairs(3);
+        bundle.SetSourcesPerRouter(1);
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            bundle.SetContract(i,
+                               AtmTrafficContract::Gfr(AtmConformance::GFR_2,
+                                                       AtmCellRate("E3"),
+                                                       AtmCellRate(5000, 1),
+                                                       32,
+                                                       32));
+        }
+        bundle.GetPvcHelper().SetShaping(true);
+        bundle.GetPvcHelper().SetShaper("gfr");
+        bundle.SetShaped(1, false);
+        AtmRouterBundleTopology t = bundle.Install();
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            const bool shaped = i != 1;
+            NS_TEST_ASSERT_MSG_EQ(bool(t.routerOut[i]->GetShapingGate()->GetVcShaper(0)),
+                                  shaped,
+                                  "pair " << i << ": the router's adapter");
+            NS_TEST_ASSERT_MSG_EQ(bool(t.peerIn[i]->GetShapingGate()->GetVcShaper(0)),
+                                  shaped,
+                                  "pair " << i << ": the peer router's adapter");
+        }
+        NS_TEST_ASSERT_MSG_EQ(bundle.GetPvcHelper().IsShaping(),
+                              true,
+                              "the PVC helper's setting is restored");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief Cell loss without EPD: the peer routers forward corrupted PDUs, the sinks refuse them.
  */
 class AtmRouterBundleCorruptedTestCase : public TestCase
@@ -203,6 +255,7 @@ class AtmRouterBundleTestSuite : public TestSuite
     {
         AddTestCase(new AtmRouterBundleMergeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmRouterBundleCorruptedTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmRouterBundleShapedPairsTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -46,6 +46,7 @@ cpp_examples = [
     ("atm-router-bundle --duration=0.5s --topology=mixed", "True", "False"),
     ("atm-router-bundle --duration=0.5s --topology=ten --sourcesPerRouter=4 --shaper=gfr --service=gfr1", "True", "False"),
     ("atm-router-bundle --duration=0.5s --topology=jain-dfba", "True", "False"),
+    ("atm-router-bundle --duration=0.5s --topology=mixed --sourcesPerRouter=2 --shaper=gfr --shapedPairs=gfr2", "True", "False"),
     ("atm-scheduler-share --duration=50ms --warmup=10ms", "True", "False"),
     ("atm-scheduler-share --sources=4 --weights=100000,0,0,200000 --scheduler=ru --policy=vc-tail --schedulerAttributes=Grouping=ByWeight,ClampRToRealTime=true --duration=50ms --warmup=10ms", "True", "False"),
     ("atm-scheduler-share --sources=3 --weights=20000,40000,60000 --pduCells=1,32,5 --scheduler=vs-queue --policy=vc-tail --duration=50ms --warmup=10ms", "True", "False"),
