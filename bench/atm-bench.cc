@@ -52,6 +52,19 @@
  *
  * Output: a report per mode, then (both) a comparison and, last, one JSON line with every
  * number. Global values such as --SchedulerType=ns3::HeapScheduler are forwarded too.
+ *
+ * Two more scenarios measure the module against a dedicated cell simulator rather than against
+ * packet-level links (ATM only, no p2p run):
+ * - --scenario=yats-epd: the N-source TCP/AAL5/EPD scenario of the YATS cell simulator's TCP
+ *   examples (Luayats, TU Dresden), built by AtmNSourceHelper: 10 greedy Reno flows (MSS 9140,
+ *   64 KiB window, delayed ACKs, 1990s timers), every link 149.76 Mb/s, access links 333 us and
+ *   the trunk 334 us (2 ms propagation RTT), EPD at threshold 0.7 of a 1000-cell trunk buffer,
+ *   60 s. Any of these can be changed by its option. It reports the cells into the trunk port per
+ *   CPU second of Simulator::Run() and the simulator events per such cell: the numbers a cell
+ *   simulator is judged by, and the ones YATS prints for the same scenario.
+ * - --scenario=fan-in: yats-epd once per --fanIn (default 5, 10, 100, 1000 sources: VCs into
+ *   the one trunk port), 10 s each, sources started over N x 10 ms; a table of the cost per
+ *   bottleneck cell against the first run and the peak memory per VC.
  */
 
 #include "ns3/applications-module.h"
@@ -62,6 +75,8 @@
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-n-source-helper.h"
+#include "ns3/atm-n-source-traffic.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-switch.h"
@@ -71,6 +86,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/tcp-era-presets.h"
 #include "ns3/traffic-control-module.h"
 
 #include <chrono>
@@ -96,22 +112,25 @@ namespace
 /// The workload, from the command line.
 struct Options
 {
-    uint32_t nSources{15};              //!< flows
-    Time duration{Seconds(20)};         //!< simulated time
-    std::string cellRate{"OC3c"};       //!< every link's rate (AtmCellRate string)
-    Time accessDelay{MicroSeconds(10)}; //!< host links
-    Time trunkDelay{MilliSeconds(1)};   //!< the bottleneck
-    uint32_t mtu{9180};                 //!< IP MTU of every device
-    uint32_t window{64 * 1024};         //!< TCP socket buffers (bytes)
-    uint32_t bufferCells{2000};         //!< switch ports other than the trunk
-    uint32_t trunkBufferCells{0};       //!< trunk ports (0: enough for every window)
-    bool p2pLineRate{false};            //!< p2p at the ATM line rate, not the same IP rate
-    bool shaped{false};                 //!< ATM: CBR PVCs at rate/N, shaped, UPC at every port
-    std::string policy{"tail"};         //!< ATM: buffer policy of every switch port
-    std::string scheduler{"fifo"};      //!< ATM: cell scheduler of every switch port
-    bool gfr{false};                    //!< ATM: GFR.1 PVCs, MCR rate/(2N) (the GFR port path)
-    uint32_t cellsPerPacket{0};         //!< cells of one MTU-sized IP packet (derived)
-    uint32_t trunkCells{0};             //!< the trunk buffer in use (derived)
+    std::string scenario{"p2p-compare"}; //!< p2p-compare, yats-epd or fan-in
+    uint32_t nSources{15};               //!< flows
+    Time duration{Seconds(20)};          //!< simulated time
+    std::string cellRate{"OC3c"};        //!< every link's rate (AtmCellRate string)
+    Time accessDelay{MicroSeconds(10)};  //!< host links
+    Time trunkDelay{MilliSeconds(1)};    //!< the bottleneck
+    uint32_t mtu{9180};                  //!< IP MTU of every device
+    uint32_t window{64 * 1024};          //!< TCP socket buffers (bytes)
+    uint32_t bufferCells{2000};          //!< switch ports other than the trunk
+    uint32_t trunkBufferCells{0};        //!< trunk ports (0: enough for every window)
+    bool p2pLineRate{false};             //!< p2p at the ATM line rate, not the same IP rate
+    bool shaped{false};                  //!< ATM: CBR PVCs at rate/N, shaped, UPC at every port
+    std::string policy{"tail"};          //!< ATM: buffer policy of every switch port
+    std::string scheduler{"fifo"};       //!< ATM: cell scheduler of every switch port
+    bool gfr{false};                     //!< ATM: GFR.1 PVCs, MCR rate/(2N) (the GFR port path)
+    uint32_t cellsPerPacket{0};          //!< cells of one MTU-sized IP packet (derived)
+    uint32_t trunkCells{0};              //!< the trunk buffer in use (derived)
+    Time startJitter{MilliSeconds(1)};   //!< yats-epd: each source starts at U[0, startJitter)
+    std::vector<uint32_t> fanIn{5, 10, 100, 1000}; //!< fan-in: the numbers of sources
 };
 
 /// What one mode measured.
@@ -361,6 +380,80 @@ RunAtm(const Options& o, Result& r)
 }
 
 /**
+ * @brief The YATS-equivalent run: the N-source TCP/AAL5/EPD scenario that the dedicated cell
+ * simulator YATS (TU Dresden) runs in its TCP examples, built by AtmNSourceHelper: N greedy Reno
+ * flows (MSS 9140, 64 KiB window, delayed ACKs) through two switches, every link OC-3c
+ * (149.76 Mb/s), access links 333 us and the trunk 334 us (2 ms propagation RTT), EPD with a
+ * 1000-cell buffer and threshold 0.7 at the trunk port. Measures what a cell simulator is
+ * judged by: cells into the bottleneck port per CPU second and simulator events per such cell.
+ * @param o the options
+ * @param r the result
+ * @return true if every PVC's cell ledger holds
+ */
+bool
+RunYatsEpd(const Options& o, Result& r)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    TcpEraPresets tcp = TcpEraPresets::ForSource("jain");
+    tcp.SetVariant(TcpEraPresets::RENO);
+    tcp.SetSegmentSize(9140);
+    tcp.SetWindow(65536);
+    tcp.SetDelayedAck(true);
+    AtmNSourceHelper nsrc;
+    nsrc.SetNSources(o.nSources);
+    nsrc.SetLinkRate(AtmCellRate::Parse(o.cellRate));
+    nsrc.SetAccessDelay(o.accessDelay);
+    nsrc.SetTrunkDelay(o.trunkDelay);
+    nsrc.SetBufferCells(o.trunkCells);
+    nsrc.SetBufferPolicy(o.policy);
+    nsrc.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(0.7));
+    nsrc.SetTcp(tcp);
+    nsrc.SetRandomTickPhase(true);
+    const AtmNSourceTopology topology = nsrc.Install();
+    AtmNSourceTraffic traffic;
+    traffic.Install(topology, Seconds(0), o.duration, o.startJitter);
+    r.setupS = WallSeconds(std::chrono::steady_clock::now() - t0);
+
+    Simulator::Stop(o.duration);
+    const double cpu = CpuSeconds();
+    const auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    r.wallS = WallSeconds(std::chrono::steady_clock::now() - start);
+    r.cpuS = CpuSeconds() - cpu;
+    r.simS = Simulator::Now().GetSeconds();
+    r.events = Simulator::GetEventCount();
+    const AtmNSourceResults results = traffic.GetResults();
+    r.goodputMbps = results.totalGoodputMbps;
+    r.bytes =
+        static_cast<uint64_t>(std::llround(r.goodputMbps * 1e6 * o.duration.GetSeconds() / 8));
+    r.peakMiB = PeakMiB();
+    const AtmPortVcStats& trunk = topology.trunk->GetOutputPort()->GetStats();
+    const uint64_t cells = trunk.cellsArrived;
+    const double perCpuS = cells / r.cpuS;
+    const double eventsPerCell = static_cast<double>(r.events) / cells;
+    std::cout << std::fixed << std::setprecision(0) << "  bottleneck cells     " << cells
+              << " into s0's trunk port (" << perCpuS << " per CPU second)\n"
+              << std::setprecision(4) << "  events per cell      " << eventsPerCell
+              << " (simulator events per bottleneck cell)\n"
+              << "  trunk                raw utilisation " << results.rawUtilization
+              << ", cell loss ratio " << results.cellLossRatio << ", efficiency "
+              << results.efficiency << "\n"
+              << "  cell ledgers         " << (results.ledgersHold ? "hold" : "DO NOT HOLD")
+              << "\n";
+    r.text << std::setprecision(6) << ",\"bottleneckCells\":" << cells
+           << ",\"bottleneckCellsPerCpuS\":" << perCpuS
+           << ",\"eventsPerBottleneckCell\":" << eventsPerCell
+           << ",\"cellsDropped\":" << trunk.cellsDropped
+           << ",\"trunkRawUtilization\":" << results.rawUtilization
+           << ",\"efficiency\":" << results.efficiency << ",\"fairness\":" << results.fairness
+           << ",\"timeouts\":" << results.timeouts << ",\"policy\":\"" << o.policy << "\""
+           << ",\"startJitterS\":" << o.startJitter.GetSeconds()
+           << ",\"peakRssKiBPerVc\":" << r.peakMiB * 1024 / o.nSources
+           << ",\"ledgersHold\":" << (results.ledgersHold ? "true" : "false");
+    return results.ledgersHold;
+}
+
+/**
  * @brief Count a dropped packet.
  * @param n the counter
  * @param packet the packet
@@ -487,9 +580,22 @@ RunMode(const std::string& mode, const Options& o)
     Result r;
     std::cout << "mode " << mode << ": " << o.nSources << " TCP flows, " << o.duration.GetSeconds()
               << " s simulated, trunk buffer " << o.trunkCells << " cells, scheduler "
-              << SchedulerName() << ", " << TcpName() << "\n";
+              << SchedulerName() << ", "
+              << (o.scenario == "p2p-compare" ? TcpName() : "Reno (TcpEraPresets jain)") << "\n";
     std::cout.flush();
-    const bool ok = mode == "atm" ? RunAtm(o, r) : (RunP2p(o, r), true);
+    bool ok = true;
+    if (o.scenario == "yats-epd")
+    {
+        ok = RunYatsEpd(o, r);
+    }
+    else if (mode == "atm")
+    {
+        ok = RunAtm(o, r);
+    }
+    else
+    {
+        RunP2p(o, r);
+    }
     std::cout << std::fixed << std::setprecision(4) << "  wall                 " << r.wallS
               << " s (Simulator::Run; CPU " << r.cpuS << " s; setup " << r.setupS << " s)\n"
               << "  simulated            " << r.simS << " s\n"
@@ -498,16 +604,16 @@ RunMode(const std::string& mode, const Options& o)
               << r.events / r.wallS << " per wall second)\n"
               << std::setprecision(1) << "  peak memory          " << r.peakMiB << " MiB\n";
     std::ostringstream json;
-    json << std::setprecision(6) << "{\"mode\":\"" << mode << "\",\"nSources\":" << o.nSources
-         << ",\"durationS\":" << o.duration.GetSeconds() << ",\"cellRate\":\"" << o.cellRate
-         << "\",\"mtu\":" << o.mtu << ",\"window\":" << o.window
+    json << std::setprecision(6) << "{\"mode\":\"" << mode << "\",\"scenario\":\"" << o.scenario
+         << "\",\"nSources\":" << o.nSources << ",\"durationS\":" << o.duration.GetSeconds()
+         << ",\"cellRate\":\"" << o.cellRate << "\",\"mtu\":" << o.mtu << ",\"window\":" << o.window
          << ",\"trunkBufferCells\":" << o.trunkCells << ",\"scheduler\":\"" << SchedulerName()
-         << "\",\"tcp\":\"" << TcpName() << "\",\"ns3\":" << ATM_NS3_VERSION
-         << ",\"wallS\":" << r.wallS << ",\"cpuS\":" << r.cpuS << ",\"setupS\":" << r.setupS
-         << ",\"simS\":" << r.simS << ",\"goodputMbps\":" << r.goodputMbps
-         << ",\"bytesReceived\":" << r.bytes << ",\"events\":" << r.events
-         << ",\"eventsPerWallS\":" << r.events / r.wallS << ",\"peakRssMiB\":" << r.peakMiB
-         << r.text.str() << "}";
+         << "\",\"tcp\":\"" << (o.scenario == "p2p-compare" ? TcpName() : "reno")
+         << "\",\"ns3\":" << ATM_NS3_VERSION << ",\"wallS\":" << r.wallS << ",\"cpuS\":" << r.cpuS
+         << ",\"setupS\":" << r.setupS << ",\"simS\":" << r.simS
+         << ",\"goodputMbps\":" << r.goodputMbps << ",\"bytesReceived\":" << r.bytes
+         << ",\"events\":" << r.events << ",\"eventsPerWallS\":" << r.events / r.wallS
+         << ",\"peakRssMiB\":" << r.peakMiB << r.text.str() << "}";
     std::cout << json.str() << std::endl;
     Simulator::Destroy();
     return ok ? 0 : 1;
@@ -604,6 +710,74 @@ Fixed(double x, int decimals)
     return os.str();
 }
 
+/**
+ * @brief The fan-in benchmark: the YATS scenario for each number of sources, each in its own
+ * process, and how the cost per bottleneck cell grows with the number of VCs into one port.
+ * @param args this program and its arguments
+ * @param o the options
+ * @return the exit status
+ */
+int
+RunFanIn(const std::vector<std::string>& args, const Options& o)
+{
+    std::vector<std::string> lines;
+    int status = 0;
+    for (uint32_t n : o.fanIn)
+    {
+        std::vector<std::string> childArgs;
+        for (const auto& a : args)
+        {
+            if (a.rfind("--scenario=", 0) != 0 && a.rfind("--nSources=", 0) != 0 &&
+                a.rfind("--startJitter=", 0) != 0 && a.rfind("--fanIn=", 0) != 0)
+            {
+                childArgs.push_back(a);
+            }
+        }
+        childArgs.push_back("--scenario=yats-epd");
+        childArgs.push_back("--nSources=" + std::to_string(n));
+        // Staggered starts, as YATS's sources (10 ms apart): N flows starting within 1 ms would
+        // all lose their first windows together and measure the retransmission timers.
+        childArgs.push_back("--startJitter=" + std::to_string(10 * n) + "ms");
+        childArgs.push_back("--duration=" + std::to_string(o.duration.GetSeconds()) + "s");
+        std::string line;
+        const int rc = RunChild(childArgs, line);
+        if (rc != 0 || line.empty() || line.front() != '{')
+        {
+            std::cerr << "atm-bench: fan-in with " << n << " sources failed (status " << rc
+                      << ")\n";
+            status = 1;
+            continue;
+        }
+        lines.push_back(line);
+    }
+    if (lines.empty())
+    {
+        return 1;
+    }
+    const double base = JsonNumber(lines.front(), "bottleneckCellsPerCpuS");
+    std::cout << "\n"
+              << std::setw(8) << "sources" << std::setw(14) << "cells/CPU-s" << std::setw(13)
+              << "vs first" << std::setw(12) << "ev/cell" << std::setw(10) << "peak MiB"
+              << std::setw(12) << "KiB per VC\n";
+    std::ostringstream runs;
+    for (const auto& line : lines)
+    {
+        const double perCpuS = JsonNumber(line, "bottleneckCellsPerCpuS");
+        std::cout << std::setw(8) << Fixed(JsonNumber(line, "nSources"), 0) << std::setw(14)
+                  << Fixed(perCpuS, 0) << std::setw(13) << Fixed(perCpuS / base, 3) << std::setw(12)
+                  << Fixed(JsonNumber(line, "eventsPerBottleneckCell"), 3) << std::setw(10)
+                  << Fixed(JsonNumber(line, "peakRssMiB"), 1) << std::setw(11)
+                  << Fixed(JsonNumber(line, "peakRssKiBPerVc"), 1) << "\n";
+        runs << (runs.tellp() > 0 ? "," : "") << line;
+    }
+    const double last = JsonNumber(lines.back(), "bottleneckCellsPerCpuS");
+    std::cout << std::setprecision(6) << "{\"bench\":\"atm-bench\",\"scenario\":\"fan-in\""
+              << ",\"cores\":" << std::thread::hardware_concurrency()
+              << ",\"lastOverFirstCellsPerCpuS\":" << last / base << ",\"runs\":[" << runs.str()
+              << "]}" << std::endl;
+    return status;
+}
+
 } // namespace
 
 int
@@ -615,9 +789,26 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     options.AddChoice("mode",
-                      "atm, p2p or both (each in its own process)",
+                      "atm, p2p or both (each in its own process; p2p-compare only)",
                       mode,
                       {"atm", "p2p", "both"});
+    options.AddChoice("scenario",
+                      "p2p-compare (the TCP workload over ATM and over point-to-point links), "
+                      "yats-epd (the YATS N-source TCP/AAL5/EPD scenario: defaults 10 sources, "
+                      "149.76 Mb/s, 333/334 us, 1000-cell EPD trunk buffer, 60 s) or fan-in "
+                      "(yats-epd for each --fanIn, sources started over N x 10 ms)",
+                      o.scenario,
+                      {"p2p-compare", "yats-epd", "fan-in"});
+    options.AddList("fanIn",
+                    "fan-in: the numbers of sources (VCs into the trunk port), one run each",
+                    o.fanIn,
+                    1,
+                    32000);
+    options.AddValue("startJitter",
+                     "yats-epd: each source starts at U[0, startJitter)",
+                     o.startJitter,
+                     Time(0),
+                     Seconds(1000));
     options.AddValue("shaped",
                      "ATM: every PVC a CBR contract of 1/nSources of the link, shaped at both ends "
                      "(PcrShaper) and policed where it enters the network (UPC at the host-facing "
@@ -671,6 +862,26 @@ main(int argc, char* argv[])
                      o.p2pLineRate);
     cmd.Parse(argc, argv);
 
+    if (o.scenario != "p2p-compare")
+    {
+        // The YATS scenario's values for whatever the command line left out.
+        const auto preset = [&options](const char* name, auto& value, auto yats) {
+            if (!options.IsSet(name))
+            {
+                value = yats;
+            }
+        };
+        preset("nSources", o.nSources, 10U);
+        preset("duration", o.duration, o.scenario == "fan-in" ? Seconds(10) : Seconds(60));
+        preset("cellRate", o.cellRate, std::string("149.76Mbps"));
+        preset("accessDelay", o.accessDelay, MicroSeconds(333));
+        preset("trunkDelay", o.trunkDelay, MicroSeconds(334));
+        preset("trunkBufferCells", o.trunkBufferCells, 1000U);
+        preset("policy", o.policy, std::string("epd"));
+        options.Require(mode != "p2p",
+                        "mode",
+                        "--scenario=" + o.scenario + " has no point-to-point run");
+    }
     options.Require(!(o.gfr && o.shaped), "gfr", "either --gfr or --shaped, not both");
     options.Require(o.window >= o.mtu - 52,
                     "window",
@@ -685,9 +896,9 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 
-    if (mode != "both")
+    if (o.scenario == "yats-epd" || (mode != "both" && o.scenario == "p2p-compare"))
     {
-        return RunMode(mode, o);
+        return RunMode(o.scenario == "yats-epd" ? "atm" : mode, o);
     }
 
     char exe[4096];
@@ -696,6 +907,10 @@ main(int argc, char* argv[])
     for (int i = 1; i < argc; ++i)
     {
         args.emplace_back(argv[i]);
+    }
+    if (o.scenario == "fan-in")
+    {
+        return RunFanIn(args, o);
     }
     std::string json[2];
     int status = 0;

@@ -230,6 +230,9 @@ cases = [
     ("unknown benchmark mode", "atm-bench --mode=fast", r"invalid --mode=fast: expected one of atm, p2p, both"),
     ("benchmark both GFR and shaped", "atm-bench --gfr --shaped", r"atm-bench: invalid --gfr=(true)?: either --gfr or --shaped, not both"),
     ("benchmark with an unknown scheduler", "atm-bench --scheduler=wfq", r"atm-bench: invalid --scheduler=wfq: expected "),
+    ("unknown benchmark scenario", "atm-bench --scenario=fast", r"invalid --scenario=fast: expected one of p2p-compare, yats-epd, fan-in"),
+    ("YATS benchmark with a p2p run", "atm-bench --scenario=yats-epd --mode=p2p", r"atm-bench: invalid --mode=p2p: --scenario=yats-epd has no point-to-point run"),
+    ("fan-in without sources", "atm-bench --scenario=fan-in --fanIn=10,0", r"atm-bench: invalid --fanIn=10,0: "),
     ("soak without a flat phase", "atm-soak --warmup=1", r"atm-soak: invalid --warmup=1: expected a fraction in \[0, 1\)"),
     ("negative soak length", "atm-soak --cellHops=-1e9", r"invalid --cellHops=-1e9: expected a number in \[1, 1e\+15\]"),
     # utils/atm-validation: counts, scales and paths, refused before any simulation
