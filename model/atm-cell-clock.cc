@@ -37,16 +37,41 @@ AtmCellClock::AtmCellClock(const AtmCellRate& rate, Time origin)
                     "AtmCellClock: the time resolution is coarser than one second (1 s = "
                         << steps << " steps); use Time::SetResolution(Time::NS) or finer");
     m_stepsPerSecond = static_cast<uint64_t>(steps);
+    // Every slot start and slot lookup of a run takes the 64-bit paths below as long as these
+    // bounds hold (for OC-3c at 1 ns resolution: slots up to 3.5e8, times up to 490 s); beyond
+    // them, the general 128-bit arithmetic gives the same results.
+    const AtmUint128 denSteps = static_cast<AtmUint128>(rate.GetDenominator()) * m_stepsPerSecond;
+    if (2 * denSteps <= std::numeric_limits<uint64_t>::max())
+    {
+        m_denSteps = static_cast<uint64_t>(denSteps);
+        m_fastSlotMax = std::numeric_limits<uint64_t>::max() / m_denSteps;
+        m_fastStepsMax = (std::numeric_limits<uint64_t>::max() / rate.GetNumerator() + 1) / 2;
+    }
 }
 
 Time
 AtmCellClock::GetSlotStart(uint64_t k) const
 {
     // Per-cell hot path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
+    const uint64_t num = m_rate.GetNumerator();
+    if (k <= m_fastSlotMax && m_denSteps != 0)
+    {
+        // Round half up in 64 bits: q = floor(k den U / num), plus one if the remainder is at
+        // least num / 2 (one division; the 128-bit path below gives the same value).
+        const uint64_t x = k * m_denSteps;
+        const uint64_t q = x / num;
+        const uint64_t r = x - q * num;
+        const int64_t origin = m_origin.GetTimeStep();
+        const uint64_t steps = q + (2 * r >= num ? 1 : 0);
+        if (origin >= 0 &&
+            steps <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max() - origin))
+        {
+            return Time(origin + static_cast<int64_t>(steps));
+        }
+    }
     NS_ABORT_MSG_IF(m_stepsPerSecond == 0,
                     "AtmCellClock: slot " << k << " asked of a clock without a rate; construct "
                                           << "the clock from an AtmCellRate");
-    const uint64_t num = m_rate.GetNumerator();
     // den * U < 2^64 * 2^50: only the product with k can overflow.
     const AtmUint128 denSteps = static_cast<AtmUint128>(m_rate.GetDenominator()) * m_stepsPerSecond;
     NS_ABORT_MSG_IF(k != 0 && denSteps > ATM_UINT128_MAX / k,
@@ -98,6 +123,14 @@ AtmCellClock::GetSlotAtOrAfter(Time t) const
     // round(k s / num) >= d  <=>  k s / num >= d - 1/2  <=>  2 k s >= (2 d - 1) num, with
     // s = den U, so k = ceil((2 d - 1) num / (2 s)).
     const uint64_t num = m_rate.GetNumerator();
+    if (d <= static_cast<AtmInt128>(m_fastStepsMax))
+    {
+        // The same in 64 bits (2 s fits: the constructor checked).
+        const uint64_t a = (2 * static_cast<uint64_t>(d) - 1) * num;
+        const uint64_t b = 2 * m_denSteps;
+        const uint64_t k = a / b;
+        return k + (a - k * b != 0 ? 1 : 0);
+    }
     const AtmUint128 twiceDMinusOne = 2 * static_cast<AtmUint128>(d) - 1;
     NS_ABORT_MSG_IF(twiceDMinusOne > ATM_UINT128_MAX / num,
                     "AtmCellClock (" << m_rate << " cells/s, origin " << m_origin << "): time " << t

@@ -116,6 +116,10 @@ class AtmCellClock
     AtmCellRate m_rate;        //!< exact rate num / den cells per second
     Time m_origin;             //!< start of slot 0
     uint64_t m_stepsPerSecond; //!< U: time steps per second at construction; 0 = no rate
+    // Per-cell fast paths in 64-bit arithmetic, set up once by the constructor (0: none).
+    uint64_t m_denSteps{0};     //!< den U, if it fits 64 bits
+    uint64_t m_fastSlotMax{0};  //!< largest slot k with k den U < 2^64
+    uint64_t m_fastStepsMax{0}; //!< largest offset d (steps) with (2 d - 1) num < 2^64
 };
 
 } // namespace ns3

@@ -333,6 +333,70 @@ class AtmCellClockInverseTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The clock computes in 64 bits while the numbers fit and in 128 bits beyond; the two
+ * agree, in particular at the border between them.
+ */
+class AtmCellClockFastPathTestCase : public TestCase
+{
+  public:
+    AtmCellClockFastPathTestCase()
+        : TestCase("Slot starts and slot lookups are exact on both sides of the border where "
+                   "k x den x 10^9 or (2 t - 1) x num leave 64 bits, and for the first slots")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t maxU64 = std::numeric_limits<uint64_t>::max();
+        for (const std::string& name : Rates())
+        {
+            const AtmCellRate rate = AtmCellRate::Parse(name);
+            const AtmCellClock clock(rate);
+            std::vector<uint64_t> slots;
+            for (uint64_t k = 0; k < 3000; ++k)
+            {
+                slots.push_back(k);
+            }
+            const AtmUint128 denSteps = static_cast<AtmUint128>(rate.GetDenominator()) * 1000000000;
+            // (Rates of at least 8 cells/s: the border slot starts within ns-3's 64-bit Time.)
+            if (denSteps <= maxU64 / 2 && rate.GetNumerator() >= 8)
+            {
+                const uint64_t border = maxU64 / static_cast<uint64_t>(denSteps);
+                for (uint64_t k = border - 40; k <= border + 40; ++k)
+                {
+                    slots.push_back(k);
+                }
+            }
+            for (uint64_t k : slots)
+            {
+                const Time start = clock.GetSlotStart(k);
+                NS_TEST_ASSERT_MSG_EQ(IsNearestStepTiesUp(rate, k, start.GetTimeStep()),
+                                      true,
+                                      name << " slot " << k << " at " << start);
+                NS_TEST_ASSERT_MSG_EQ(clock.GetSlotAtOrAfter(start), k, name << " inverse " << k);
+                NS_TEST_ASSERT_MSG_EQ(clock.GetSlotAtOrAfter(start + Ns(1)),
+                                      k + 1,
+                                      name << " just after slot " << k);
+            }
+            // Times around the border of the lookup's 64-bit path.
+            const int64_t edge = static_cast<int64_t>((maxU64 / rate.GetNumerator() + 1) / 2);
+            for (int64_t d = edge - 40; rate.GetNumerator() >= 8 && d <= edge + 40; ++d)
+            {
+                const uint64_t k = clock.GetSlotAtOrAfter(Ns(d));
+                NS_TEST_ASSERT_MSG_EQ((clock.GetSlotStart(k) >= Ns(d)),
+                                      true,
+                                      name << " slot " << k << " starts at or after " << d);
+                NS_TEST_ASSERT_MSG_EQ((k == 0 || clock.GetSlotStart(k - 1) < Ns(d)),
+                                      true,
+                                      name << " slot " << k - 1 << " starts before " << d);
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief A clock whose slot 0 is not at time 0.
  */
 class AtmCellClockOriginTestCase : public TestCase
@@ -481,6 +545,7 @@ class AtmCellClockTestSuite : public TestSuite
         AddTestCase(new AtmCellClockExactTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellClockLongRunTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellClockInverseTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmCellClockFastPathTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellClockOriginTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellClockJitterTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmCellClockIntervalTestCase, ATM_TEST_QUICK);
