@@ -46,6 +46,9 @@ AtmCellTransmitter::DoDispose()
     ++m_generation; // a slot event still queued finds itself stale and does nothing
     m_planned = false;
     m_in.clear();
+    m_fronts.clear();
+    m_tied.clear();
+    m_tiedNext = 0;
     m_pending = 0;
     m_port = nullptr;
     m_gates.clear();
@@ -124,6 +127,12 @@ AtmCellTransmitter::Arrive(uint32_t input, const AtmCell& cell, uint32_t vc, Tim
     NS_ASSERT_MSG(arrival >= Simulator::Now(), "AtmCellTransmitter: arrival in the past");
     NS_ASSERT_MSG(m_in[input].IsEmpty() || m_in[input].At(m_in[input].GetSize() - 1).at <= arrival,
                   "AtmCellTransmitter: input " << input << " announced cells out of order");
+    if (m_in[input].IsEmpty())
+    {
+        // Every nonempty input is in the heap or among the inputs Drain() is storing.
+        m_fronts.push_back(InputFront{arrival.GetTimeStep(), input});
+        std::push_heap(m_fronts.begin(), m_fronts.end());
+    }
     m_in[input].Push(Arrival{cell, arrival, vc});
     ++m_pending;
     const bool planned = m_planned;
@@ -211,15 +220,12 @@ AtmCellTransmitter::NextUsefulSlot(uint64_t floor) const
     uint64_t k = UINT64_MAX;
     if (m_pending > 0)
     {
-        Time first = Time::Max();
-        for (const auto& in : m_in)
+        int64_t first = m_tiedNext < m_tied.size() ? m_tiedAt : INT64_MAX;
+        if (!m_fronts.empty())
         {
-            if (!in.IsEmpty())
-            {
-                first = std::min(first, in.Front().at);
-            }
+            first = std::min(first, m_fronts.front().at);
         }
-        k = std::max(floor, SlotAfter(first));
+        k = std::max(floor, SlotAfter(Time(first)));
     }
     // Nothing eligible: the first slot at or after a gate's next release may have something.
     for (const Ptr<AtmPortGate>& gate : m_gates)
@@ -236,39 +242,79 @@ AtmCellTransmitter::NextUsefulSlot(uint64_t floor) const
 void
 AtmCellTransmitter::Drain(Time limit)
 {
-    const uint32_t n = static_cast<uint32_t>(m_in.size());
-    while (m_pending > 0)
+    // The state lives in members, not locals: a trace sink run by Receive() may call Sync()
+    // (e.g. to read the port's occupancy), and that inner Drain() goes on where this one is.
+    const int64_t bound = limit.GetTimeStep();
+    while (true)
     {
-        // The earliest announced cell; among inputs whose cells arrive at the same instant the
-        // scan starts at a position that rotates with each new instant, so that no input is
-        // always stored first (first stored = first to get the last free buffer place).
-        uint32_t best = UINT32_MAX;
-        for (uint32_t j = 0; j < n; ++j)
+        if (m_tiedNext < m_tied.size())
         {
-            const uint32_t i = (m_tieStart + j) % n;
-            if (!m_in[i].IsEmpty() && m_in[i].Front().at < limit &&
-                (best == UINT32_MAX || m_in[i].Front().at < m_in[best].Front().at))
-            {
-                best = i;
-            }
+            StoreNextTied();
+            continue;
         }
-        if (best == UINT32_MAX)
+        if (m_fronts.empty() || m_fronts.front().at >= bound)
         {
             return;
         }
-        Arrival& a = m_in[best].Front();
-        if (a.at != m_lastArrival)
+        // Every input whose first cell arrives at the earliest instant t. All of them are here:
+        // cells are announced no later than they arrive, and t < limit <= now.
+        const int64_t t = m_fronts.front().at;
+        m_tied.clear();
+        m_tiedNext = 0;
+        m_tiedAt = t;
+        while (!m_fronts.empty() && m_fronts.front().at == t)
         {
-            m_lastArrival = a.at;
-            m_tieStart = (m_tieStart + 1) % n;
+            m_tied.push_back(m_fronts.front().input);
+            std::pop_heap(m_fronts.begin(), m_fronts.end());
+            m_fronts.pop_back();
         }
-        const uint32_t vc = a.vc;
-        const Time at = a.at;
-        AtmCell cell = std::move(a.cell);
-        m_in[best].Pop();
-        --m_pending;
-        m_port->Receive(std::move(cell), vc, at);
+        // Input order from a start s that advances by one with each new instant: the first cell
+        // stored is that of the first input at or after s (cyclically), every later one that of
+        // the first input at or after s + 1 with a cell at t still to store. The two orders
+        // agree except for input s itself, which comes first rather than last.
+        const uint32_t n = static_cast<uint32_t>(m_in.size());
+        const uint32_t s = m_tieStart;
+        m_tieStart = (m_tieStart + 1) % n;
+        const uint32_t from = m_tieStart;
+        std::sort(m_tied.begin(), m_tied.end(), [from, n](uint32_t a, uint32_t b) {
+            return (a + n - from) % n < (b + n - from) % n;
+        });
+        m_tiedRotated = m_tied.back() == s;
+        if (m_tiedRotated)
+        {
+            std::rotate(m_tied.begin(), m_tied.end() - 1, m_tied.end());
+        }
     }
+}
+
+void
+AtmCellTransmitter::StoreNextTied()
+{
+    const uint32_t input = m_tied[m_tiedNext];
+    AtmRing<Arrival>& in = m_in[input];
+    const uint32_t vc = in.Front().vc;
+    AtmCell cell = std::move(in.Front().cell);
+    in.Pop();
+    --m_pending;
+    // Where the input goes next, decided before Receive() (see Drain()): a second cell at the
+    // same instant is stored next (the input is the first at or after s + 1 with a cell left),
+    // except after the rotated first input s, which is the last in that order.
+    const bool again = !in.IsEmpty() && in.Front().at.GetTimeStep() == m_tiedAt;
+    if (again && m_tiedRotated && m_tiedNext == 0)
+    {
+        m_tied.push_back(input);
+        ++m_tiedNext;
+    }
+    else if (!again)
+    {
+        if (!in.IsEmpty())
+        {
+            m_fronts.push_back(InputFront{in.Front().at.GetTimeStep(), input});
+            std::push_heap(m_fronts.begin(), m_fronts.end());
+        }
+        ++m_tiedNext;
+    }
+    m_port->Receive(std::move(cell), vc, Time(m_tiedAt));
 }
 
 void

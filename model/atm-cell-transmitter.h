@@ -191,16 +191,41 @@ class AtmCellTransmitter : public Object
         uint32_t vc;  //!< VC index at the port
     };
 
+    /// An input whose first announced cell arrives at @c at (an entry of the fronts heap).
+    struct InputFront
+    {
+        int64_t at;     //!< arrival instant of the input's first cell (time steps)
+        uint32_t input; //!< the input
+
+        /**
+         * @param other another entry
+         * @return true if this one arrives later (a min-heap with std::push_heap)
+         */
+        bool operator<(const InputFront& other) const
+        {
+            return at > other.at;
+        }
+    };
+
     /**
      * @brief The slot event.
      * @param generation the generation it was scheduled with (stale if not the current one)
      */
     void Slot(uint64_t generation);
     /**
-     * @brief Store the announced cells that arrived strictly before @p limit.
+     * @brief Store the announced cells that arrived strictly before @p limit, in arrival order;
+     * the cells of one instant in input order starting at an input that rotates with each new
+     * instant (so that no input is always stored first, i.e. always gets the last free buffer
+     * place). Costs O(log inputs) per cell: a heap of the inputs' first cells.
      * @param limit the bound
      */
     void Drain(Time limit);
+    /**
+     * @brief Store the first cell of the next input of m_tied in the port; the input then
+     * stays among the tied inputs (a second cell at the same instant) or goes back into the
+     * heap (a later cell) or leaves both (empty).
+     */
+    void StoreNextTied();
     /**
      * @brief Plan the next slot event after slot @p earliest - 1 was used.
      * @param earliest the first slot that may be used
@@ -230,9 +255,13 @@ class AtmCellTransmitter : public Object
     SendCallback m_send;                   //!< receives the transmitted cells
     DepartureCallback m_departure;         //!< sees each departing cell first, or null
     std::vector<AtmRing<Arrival>> m_in;    //!< announced cells, one FIFO per input
+    std::vector<InputFront> m_fronts;      //!< min-heap: each nonempty input's first arrival
+    std::vector<uint32_t> m_tied;          //!< Drain(): the inputs with cells at m_tiedAt
+    size_t m_tiedNext{0};                  //!< Drain(): the next of m_tied to store
+    int64_t m_tiedAt{0};                   //!< Drain(): the instant being stored (time steps)
+    bool m_tiedRotated{false};             //!< Drain(): m_tied[0] is the rotated first input
     uint32_t m_pending{0};                 //!< total announced cells not yet stored
     uint32_t m_tieStart{0};                //!< first input scanned for simultaneous arrivals
-    Time m_lastArrival{Time::Min()};       //!< instant of the last stored arrival
     bool m_planned{false};                 //!< a slot event is planned
     bool m_inSlot{false};                  //!< Slot() is running (Kick() waits for its Plan())
     uint64_t m_generation{0};              //!< generation of the planned slot event
