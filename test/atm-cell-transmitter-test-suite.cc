@@ -54,14 +54,16 @@ class NowRecordingPolicy : public AtmBufferPolicy
         return tid;
     }
 
-    std::vector<Time> admitted; //!< GetNow() at each Admit()
-    std::vector<Time> departed; //!< GetNow() at each NotifyDeparture()
-    AtmCellRate linkRate;       //!< GetLinkRate() at the last Admit()
+    std::vector<Time> admitted;        //!< GetNow() at each Admit()
+    std::vector<uint16_t> admittedVci; //!< the VCI of the cell of each Admit()
+    std::vector<Time> departed;        //!< GetNow() at each NotifyDeparture()
+    AtmCellRate linkRate;              //!< GetLinkRate() at the last Admit()
 
   private:
     AtmAdmitDecision DoAdmit(const AtmPortState& state, uint32_t vc, const AtmCell& cell) override
     {
         admitted.push_back(state.GetNow());
+        admittedVci.push_back(cell.vci);
         linkRate = state.GetLinkRate();
         return AtmAdmitDecision::Accept();
     }
@@ -272,6 +274,116 @@ class AtmArrivalMergeTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief Simultaneous arrivals on several inputs are stored in input order from a start that
+ *        advances by one input with each new arrival instant, so that no input always gets
+ *        the last free buffer place. Checked against a direct model of that rule (scan the
+ *        inputs from the start, take the earliest; advance the start when the instant
+ *        changes) on random announcements, some inputs with two cells at one instant.
+ */
+class AtmSimultaneousArrivalsTestCase : public TestCase
+{
+  public:
+    AtmSimultaneousArrivalsTestCase()
+        : TestCase("Simultaneous arrivals are stored in rotating input order (random "
+                   "announcements against a direct model of the rule)")
+    {
+    }
+
+  private:
+    /// An announced cell of the model.
+    struct Announced
+    {
+        int64_t at;   //!< arrival instant (ns)
+        uint16_t vci; //!< its identity
+    };
+
+    void DoRun() override
+    {
+        uint64_t seed = 0x9e3779b97f4a7c15ULL;
+        const auto next = [&seed]() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            return seed;
+        };
+        for (uint32_t round = 0; round < 20; ++round)
+        {
+            const uint32_t nInputs = 1 + round % 7;
+            Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+            Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+            Ptr<NowRecordingPolicy> policy = CreateObject<NowRecordingPolicy>();
+            a->GetOutputPort()->SetAttribute("BufferPolicy", PointerValue(policy));
+            a->GetOutputPort()->SetAttribute("BufferCells", UintegerValue(100000));
+            Connect(a, b, "Sandia", Seconds(0));
+            const uint32_t vc = a->AddVc();
+            Ptr<AtmCellTransmitter> tx = a->GetTransmitter();
+            std::vector<std::vector<Announced>> model(nInputs);
+            std::vector<uint32_t> inputs;
+            for (uint32_t i = 0; i < nInputs; ++i)
+            {
+                inputs.push_back(tx->AddInput());
+            }
+            // Instants on a coarse grid so that many coincide; each input's in time order.
+            uint16_t vci = 32;
+            for (uint32_t i = 0; i < nInputs; ++i)
+            {
+                int64_t at = 1000;
+                for (uint32_t c = 0; c < 40; ++c)
+                {
+                    at += 1000 * static_cast<int64_t>(next() % 3); // 0: same instant again
+                    model[i].push_back(Announced{at, vci});
+                    tx->Arrive(inputs[i], MakeCell(0, vci), vc, NanoSeconds(at));
+                    ++vci;
+                }
+            }
+            // The model: repeatedly the earliest first cell, ties to the first input scanned
+            // from the start; the start advances when the instant changes.
+            std::vector<uint16_t> expected;
+            std::vector<size_t> head(nInputs, 0);
+            uint32_t start = 0;
+            int64_t last = -1;
+            while (true)
+            {
+                uint32_t best = UINT32_MAX;
+                for (uint32_t j = 0; j < nInputs; ++j)
+                {
+                    const uint32_t i = (start + j) % nInputs;
+                    if (head[i] < model[i].size() &&
+                        (best == UINT32_MAX || model[i][head[i]].at < model[best][head[best]].at))
+                    {
+                        best = i;
+                    }
+                }
+                if (best == UINT32_MAX)
+                {
+                    break;
+                }
+                if (model[best][head[best]].at != last)
+                {
+                    last = model[best][head[best]].at;
+                    start = (start + 1) % nInputs;
+                }
+                expected.push_back(model[best][head[best]].vci);
+                ++head[best];
+            }
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(policy->admittedVci.size(),
+                                  expected.size(),
+                                  "round " << round << ": every cell stored");
+            for (size_t c = 0; c < expected.size(); ++c)
+            {
+                NS_TEST_ASSERT_MSG_EQ(policy->admittedVci[c],
+                                      expected[c],
+                                      "round " << round << " (" << nInputs << " inputs): cell " << c
+                                               << " in storing order");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The departure callback sees each cell at its slot start and its rewrite goes on the
  *        link, after the port let the cell go unchanged.
  */
@@ -358,6 +470,7 @@ class AtmCellTransmitterTestSuite : public TestSuite
         AddTestCase(new AtmSlotCountTestCase("OC3c", 10), ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmDeparturesFirstTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmArrivalMergeTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmSimultaneousArrivalsTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmDepartureCallbackTestCase, ATM_TEST_QUICK);
     }
 };
