@@ -53,6 +53,11 @@ Time
 AtmCellClock::GetSlotStart(uint64_t k) const
 {
     // Per-cell hot path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
+    Memo& memo = m_memo[k & 1];
+    if (memo.slot == k)
+    {
+        return Time(memo.start);
+    }
     const uint64_t num = m_rate.GetNumerator();
     if (k <= m_fastSlotMax && m_denSteps != 0)
     {
@@ -66,7 +71,9 @@ AtmCellClock::GetSlotStart(uint64_t k) const
         if (origin >= 0 &&
             steps <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max() - origin))
         {
-            return Time(origin + static_cast<int64_t>(steps));
+            memo.slot = k;
+            memo.start = origin + static_cast<int64_t>(steps);
+            return Time(memo.start);
         }
     }
     NS_ABORT_MSG_IF(m_stepsPerSecond == 0,

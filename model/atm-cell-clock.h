@@ -120,6 +120,17 @@ class AtmCellClock
     uint64_t m_denSteps{0};     //!< den U, if it fits 64 bits
     uint64_t m_fastSlotMax{0};  //!< largest slot k with k den U < 2^64
     uint64_t m_fastStepsMax{0}; //!< largest offset d (steps) with (2 d - 1) num < 2^64
+
+    /// A computed slot start.
+    struct Memo
+    {
+        uint64_t slot{UINT64_MAX}; //!< the slot (UINT64_MAX: none)
+        int64_t start{0};          //!< its start (time steps)
+    };
+
+    /// The last slot starts computed, by slot parity: a line asks for slots k and k + 1 over and
+    /// over (the slot's start, its end, the next slot's start).
+    mutable Memo m_memo[2];
 };
 
 } // namespace ns3
