@@ -120,9 +120,10 @@ main(int argc, char* argv[])
     uint32_t initialSsthresh = 0;
 
     // Ranges: one VC per source on the trunk, from VCI 32 to 65535 (ITU-T I.361), and two host
-    // addresses per source in one /16 LIS; buffers are allocated up front (40 bytes per cell and
-    // port); an IP packet (segment + 40 header bytes) must fit one AAL5 CPCS-SDU of 65,535 bytes
-    // with its 8-byte LLC/SNAP header (ITU-T I.363.5, RFC 2684), so MSS <= 65,487.
+    // addresses per source in one /16 LIS; a port's buffer costs memory as it fills (about 50
+    // bytes per cell it held at once); an IP packet (segment + 40 header bytes) must fit one AAL5
+    // CPCS-SDU of 65,535 bytes with its 8-byte LLC/SNAP header (ITU-T I.363.5, RFC 2684), so MSS <=
+    // 65,487.
     const Time maxDelay = Seconds(100);
     std::vector<std::string> delayNames;
     for (const auto& p : AtmDelayPreset::GetAll())

@@ -17,6 +17,8 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -266,17 +268,17 @@ AtmOutputPort::Configure()
         return; // fixed by the first AddVc()
     }
     const uint32_t total = ConfigurePartitions();
-    if (m_slab.size() != total)
+    if (m_slabCells != total)
     {
         // Only reachable before the first VC (the setters freeze afterwards): no cell is held.
         NS_ASSERT(m_state.GetCellsInBuffer() == 0);
         m_state.SetBufferCells(total);
-        m_slab.assign(total, Slot{});
-        for (uint32_t i = 0; i < total; ++i)
-        {
-            m_slab[i].next = (i + 1 < total) ? i + 1 : NONE;
-        }
-        m_free = 0;
+        // The slab grows with the occupancy, up to the total: memory follows the largest
+        // backlog the run saw, not the configured buffer (a 600,000-cell GEO buffer costs only
+        // what it holds). It never shrinks, so a run stops allocating once its backlog peaked.
+        m_slabCells = total;
+        m_slab.clear();
+        m_free = NONE;
     }
 }
 
@@ -580,7 +582,19 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
 uint32_t
 AtmOutputPort::Store(const AtmCell& cell)
 {
-    NS_ASSERT(m_free != NONE);
+    if (m_free == NONE)
+    {
+        // Every slot in use: one more (the policies admit at most m_slabCells cells).
+        NS_ASSERT(m_slab.size() < m_slabCells);
+        if (m_slab.size() == m_slab.capacity())
+        {
+            // Doubling, but never beyond the configured buffer.
+            const size_t grown = std::max<size_t>(64, 2 * m_slab.capacity());
+            m_slab.reserve(std::min<size_t>(grown, m_slabCells));
+        }
+        m_slab.emplace_back();
+        m_free = static_cast<uint32_t>(m_slab.size() - 1);
+    }
     const uint32_t vc = cell.vc;
     Vc& v = m_vcs[vc];
     const uint32_t qid = m_state.GetVcQueue(vc);
@@ -999,6 +1013,12 @@ const AtmPortVcStats&
 AtmOutputPort::GetStats() const
 {
     return m_stats;
+}
+
+uint32_t
+AtmOutputPort::GetAllocatedCells() const
+{
+    return static_cast<uint32_t>(m_slab.capacity());
 }
 
 uint64_t

@@ -63,13 +63,15 @@ struct AtmPortVcStats
  * Dequeue() once per cell slot (departures before arrivals at the same instant, a choice of this
  * model that deterministic tests rely on).
  *
- * Storage: one slab of K cell slots allocated once, a free list, one doubly-linked
+ * Storage: one slab of up to K cell slots (grown with the occupancy, never shrunk), a free
+ * list, one doubly-linked
  * FIFO list per queue threaded through slot indices, and per VC a doubly-linked list of its
  * cells through the same slots, so that a purge removes a VC's cells in O(cells removed) even
  * when VCs share a queue. Per VC the port also keeps, in arrival order, the first cells of its
  * whole non-eligible PDUs (AtmPortState::GetVcPurgeablePdus(): not eligible, every cell from the
  * first to the EOM stored, none sent), linked through their slots: the candidates of
- * ACCEPT_AND_PURGE_FRONT, found in O(1). Nothing is allocated per cell.
+ * ACCEPT_AND_PURGE_FRONT, found in O(1). Nothing is allocated per cell once the backlog has
+ * peaked.
  *
  * Frame state machine (this model's generalisation of BON, JAIN and SANDIA), per VC, on each
  * arrival (X = cells in the buffer, K = buffer size; an end-of-PDU (EOM) cell always leaves the
@@ -316,6 +318,11 @@ class AtmOutputPort : public Object
     /// @return the port's counters (sums over the VCs)
     const AtmPortVcStats& GetStats() const;
     /**
+     * @return the cell slots allocated so far: the largest number of cells the buffer has held
+     *         at once (rounded up by the slab's growth), at most the configured buffer
+     */
+    uint32_t GetAllocatedCells() const;
+    /**
      * @param reason a drop reason (compared by pointer)
      * @return cells of the port dropped with this reason
      */
@@ -527,7 +534,8 @@ class AtmOutputPort : public Object
     Ptr<AtmBufferPolicy> m_policy;           //!< "BufferPolicy"
     Ptr<AtmCellScheduler> m_scheduler;       //!< "CellScheduler"
     AtmPortState m_state;                    //!< what the plug-ins see
-    std::vector<Slot> m_slab;                //!< K slots, allocated once
+    std::vector<Slot> m_slab;                //!< up to m_slabCells slots, grown on demand
+    uint32_t m_slabCells{0};                 //!< K: the slab's configured size
     uint32_t m_free{NONE};                   //!< head of the free list
     std::vector<Queue> m_queues;             //!< list ends, by queue id
     std::vector<uint32_t> m_holders;         //!< per queue: holder bits holding it

@@ -436,6 +436,58 @@ class OutputPortOccupancyTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The cell slab grows with the occupancy, not with the configured buffer, and never
+ *        beyond it; cells stored in a grown slab keep their order.
+ */
+class OutputPortSlabOnDemandTestCase : public TestCase
+{
+  public:
+    OutputPortSlabOnDemandTestCase()
+        : TestCase("A 600,000-cell buffer holding 100 cells allocates 128 slots; a full 1000-cell "
+                   "buffer allocates exactly 1000; FIFO order across the growth")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<AtmOutputPort> big = MakeOutputPort(600000, AtmOutputPort::SHARED);
+        const uint32_t vc = big->AddVc(AtmServiceCategory::UBR);
+        NS_TEST_ASSERT_MSG_EQ(big->GetAllocatedCells(), 0, "nothing before the first cell");
+        for (uint16_t i = 0; i < 100; ++i)
+        {
+            big->Receive(MakePduCell(vc, i, 1000), vc);
+        }
+        NS_TEST_ASSERT_MSG_EQ(big->GetAllocatedCells(), 128, "64, then doubled once");
+        NS_TEST_ASSERT_MSG_EQ(Drain(big), 100, "every cell back");
+        for (uint16_t i = 100; i < 200; ++i)
+        {
+            big->Receive(MakePduCell(vc, i, 1000), vc);
+        }
+        NS_TEST_ASSERT_MSG_EQ(big->GetAllocatedCells(), 128, "freed slots are reused");
+
+        Ptr<AtmOutputPort> port = MakeOutputPort(1000, AtmOutputPort::SHARED);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v = port->AddVc(AtmServiceCategory::UBR);
+        for (uint16_t i = 0; i < 1200; ++i)
+        {
+            port->Receive(MakePduCell(v, i, 2000), v);
+        }
+        NS_TEST_ASSERT_MSG_EQ(port->GetCellsInQueue(), 1000, "K cells stored");
+        NS_TEST_ASSERT_MSG_EQ(port->GetAllocatedCells(), 1000, "capped at K, not 1024");
+        for (uint16_t i = 0; i < 1000; ++i)
+        {
+            const std::optional<AtmCell> cell = port->Dequeue(Seconds(0));
+            NS_TEST_ASSERT_MSG_EQ(cell.has_value(), true, "cell " << i);
+            NS_TEST_ASSERT_MSG_EQ(cell->index, i, "FIFO order across the slab's growth");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "ledger");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief DROP_FRAME with keepEom: the rest of the PDU is dropped, its EOM kept when there is
  * room and dropped when the buffer is full.
  */
@@ -1483,6 +1535,7 @@ class AtmOutputPortTestSuite : public TestSuite
         AddTestCase(new OutputPortHeldQueueTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortAssignStreamsTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortSchedulerNotificationsTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortSlabOnDemandTestCase, ATM_TEST_QUICK);
     }
 };
 
