@@ -429,8 +429,9 @@ RunYatsEpd(const Options& o, Result& r)
     r.peakMiB = PeakMiB();
     const AtmPortVcStats& trunk = topology.trunk->GetOutputPort()->GetStats();
     const uint64_t cells = trunk.cellsArrived;
-    const double perCpuS = cells / r.cpuS;
-    const double eventsPerCell = static_cast<double>(r.events) / cells;
+    // (A run too short to carry a cell reports zeros rather than NaN, which is not JSON.)
+    const double perCpuS = cells > 0 ? cells / r.cpuS : 0;
+    const double eventsPerCell = cells > 0 ? static_cast<double>(r.events) / cells : 0;
     std::cout << std::fixed << std::setprecision(0) << "  bottleneck cells     " << cells
               << " into s0's trunk port (" << perCpuS << " per CPU second)\n"
               << std::setprecision(4) << "  events per cell      " << eventsPerCell
