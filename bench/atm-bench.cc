@@ -787,6 +787,8 @@ main(int argc, char* argv[])
     Options o;
     std::string mode = "both";
 
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
+
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     options.AddChoice("mode",

@@ -34,6 +34,7 @@
 
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-device.h"
+#include "ns3/atm-helper.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
 #include "ns3/core-module.h"
@@ -177,6 +178,8 @@ main(int argc, char* argv[])
     double toleranceMiB = 1;
     double tolerancePercent = 2;
     Time checkInterval = MilliSeconds(10);
+
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
 
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);

@@ -214,6 +214,7 @@ int
 main(int argc, char* argv[])
 {
     CbrWindowConfig c;
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
     CommandLine cmd(__FILE__);
     cmd.Usage("One TCP connection through a policed CBR VC or VP; prints one JSON line (see the "
               "file).");

@@ -106,6 +106,8 @@ main(int argc, char* argv[])
     uint64_t maxBytes = 4000000;
     Time limit = Seconds(60);
 
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
+
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     // Bit error rates above 0.5 would mean a bit is more often wrong than right (an inverted

@@ -107,6 +107,8 @@ main(int argc, char* argv[])
     bool pcap = true;
     bool ascii = true;
 
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
+
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     options.AddValue("accessRate",

@@ -142,6 +142,8 @@ main(int argc, char* argv[])
     Time duration = Seconds(250);
     Time warmup = Seconds(0);
 
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
+
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     options.AddValue("background", "background workstations", background, 0, 1000);

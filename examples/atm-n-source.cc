@@ -72,6 +72,7 @@
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-delay-preset.h"
 #include "ns3/atm-flow-tracer.h"
+#include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
@@ -130,6 +131,7 @@ main(int argc, char* argv[])
     {
         delayNames.push_back(p.name);
     }
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
     CommandLine cmd(__FILE__);
     cmd.Usage("N greedy TCP sources over one ATM trunk; prints one JSON line (see the file).");
     AtmCommandLine options(cmd);

@@ -182,6 +182,7 @@ int
 main(int argc, char* argv[])
 {
     std::string topology = "five";
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     options.AddChoice("topology",

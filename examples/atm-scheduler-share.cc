@@ -141,6 +141,8 @@ main(int argc, char* argv[])
     Time duration = Seconds(1);
     Time warmup = MilliSeconds(100);
 
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
+
     CommandLine cmd(__FILE__);
     AtmCommandLine options(cmd);
     options.AddValue("linkRate",

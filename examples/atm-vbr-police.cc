@@ -211,6 +211,7 @@ int
 main(int argc, char* argv[])
 {
     VbrPoliceConfig c;
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
     CommandLine cmd(__FILE__);
     cmd.Usage("A TCP bulk transfer through a source shaper into a dual-GCRA UPC; prints one "
               "JSON line (see the file).");

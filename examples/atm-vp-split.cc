@@ -140,6 +140,7 @@ int
 main(int argc, char* argv[])
 {
     VpSplitConfig c;
+    AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
     CommandLine cmd(__FILE__);
     cmd.Usage("TEN34-VP-SPLIT: two bunches of TCP connections on two CBR VCs in one policed VP; "
               "prints one JSON line (see the file).");

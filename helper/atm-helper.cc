@@ -11,12 +11,16 @@
 #include "ns3/atm-host-cpu.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/pointer.h"
+#include "ns3/priority-queue-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <iomanip>
 #include <set>
 #include <sstream>
@@ -175,6 +179,17 @@ AsciiPortFrameDrop(Ptr<OutputStreamWrapper> stream,
     Line(stream, 'D', context) << " frame vc=" << vc << " reason=\"" << reason << "\"" << std::endl;
 }
 } // namespace
+
+void
+AtmHelper::UseFastestScheduler()
+{
+    const char* env = std::getenv("NS_GLOBAL_VALUE");
+    if (env && std::strstr(env, "SchedulerType"))
+    {
+        return; // the user's choice
+    }
+    GlobalValue::Bind("SchedulerType", TypeIdValue(PriorityQueueScheduler::GetTypeId()));
+}
 
 AtmHelper::AtmHelper()
 {

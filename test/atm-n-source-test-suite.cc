@@ -7,11 +7,13 @@
 
 #include "ns3/atm-channel.h"
 #include "ns3/atm-delay-preset.h"
+#include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
 #include "ns3/atm-switch.h"
 #include "ns3/double.h"
+#include "ns3/global-value.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -20,6 +22,7 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <set>
 #include <string>
 #include <vector>
@@ -729,6 +732,83 @@ class AtmLargeMssEpdFairnessTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief AtmHelper::UseFastestScheduler picks ns-3's PriorityQueueScheduler unless
+ *        NS_GLOBAL_VALUE names a scheduler, and an N-source run gives the same results on it as
+ *        on the default MapScheduler (ns-3 runs events in (time, insertion) order on both).
+ */
+class AtmFastestSchedulerTestCase : public TestCase
+{
+  public:
+    AtmFastestSchedulerTestCase()
+        : TestCase("UseFastestScheduler: PriorityQueueScheduler unless NS_GLOBAL_VALUE names one; "
+                   "an EPD N-source run identical on it and on MapScheduler")
+    {
+    }
+
+  private:
+    /**
+     * @brief A short EPD run on the simulator's current scheduler.
+     * @return the results
+     */
+    static AtmNSourceResults Run()
+    {
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(5);
+        nsrc.SetBufferCells(1000);
+        nsrc.SetBufferPolicy("epd");
+        nsrc.SetTcp(TcpEraPresets::ForSource("jain"));
+        // No random start or tick phase: the second run of a process would draw other numbers.
+        nsrc.SetRandomTickPhase(false);
+        const AtmNSourceTopology topology = nsrc.Install();
+        AtmNSourceTraffic traffic;
+        traffic.Install(topology, Seconds(0), Seconds(1));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        const AtmNSourceResults results = traffic.GetResults();
+        Simulator::Destroy();
+        return results;
+    }
+
+    /// @return the SchedulerType global value's type name
+    static std::string Scheduler()
+    {
+        TypeIdValue value;
+        GlobalValue::GetValueByName("SchedulerType", value);
+        return value.Get().GetName();
+    }
+
+    void DoRun() override
+    {
+        const std::string original = Scheduler();
+        const char* env = std::getenv("NS_GLOBAL_VALUE");
+        const std::string savedEnv = env ? env : "";
+        setenv("NS_GLOBAL_VALUE", "SchedulerType=ns3::MapScheduler", 1);
+        GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName("ns3::MapScheduler")));
+        AtmHelper::UseFastestScheduler();
+        NS_TEST_ASSERT_MSG_EQ(Scheduler(), "ns3::MapScheduler", "NS_GLOBAL_VALUE's choice kept");
+        const AtmNSourceResults map = Run();
+        unsetenv("NS_GLOBAL_VALUE");
+        AtmHelper::UseFastestScheduler();
+        NS_TEST_ASSERT_MSG_EQ(Scheduler(), "ns3::PriorityQueueScheduler", "the fastest");
+        const AtmNSourceResults fastest = Run();
+        if (env)
+        {
+            setenv("NS_GLOBAL_VALUE", savedEnv.c_str(), 1);
+        }
+        GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(original)));
+        NS_TEST_ASSERT_MSG_GT(map.cellsSent, 10000U, "the run carried cells");
+        NS_TEST_ASSERT_MSG_EQ(fastest.cellsSent, map.cellsSent, "same cells sent");
+        NS_TEST_ASSERT_MSG_EQ(fastest.cellsDropped, map.cellsDropped, "same drops");
+        NS_TEST_ASSERT_MSG_EQ(fastest.dataSegmentsSent, map.dataSegmentsSent, "same segments");
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(fastest.goodputMbps[i], map.goodputMbps[i], "flow " << i);
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-n-source test suite.
  */
 class AtmNSourceTestSuite : public TestSuite
@@ -742,6 +822,7 @@ class AtmNSourceTestSuite : public TestSuite
         AddTestCase(new AtmTcpFlowProbeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceLifetimeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceExpectedSharesTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmFastestSchedulerTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmSandiaSchemesTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmSandiaRttTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmJainLanTestCase(5), ATM_TEST_EXTENSIVE);
