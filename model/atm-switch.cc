@@ -85,11 +85,6 @@ AtmSwitch::AddPort(Ptr<AtmSwitchPort> port)
                     MakeCallback(&AtmSwitch::Switch, this),
                     MakeCallback(&AtmSwitch::NotifyDeparture, this));
     m_ports.push_back(port);
-    for (auto& row : m_inputs)
-    {
-        row.push_back(-1);
-    }
-    m_inputs.emplace_back(m_ports.size(), -1);
     return index;
 }
 
@@ -125,12 +120,17 @@ AtmSwitch::CheckPort(uint32_t port, const char* what) const
 uint32_t
 AtmSwitch::GetInput(uint32_t inPort, uint32_t outPort)
 {
-    int64_t& input = m_inputs[inPort][outPort];
-    if (input < 0)
+    // Only the (in, out) pairs that carry a VC: a full matrix of 1000-port switches would take
+    // megabytes (one entry per pair, looked up only when a VC or VP is set up).
+    const uint64_t key = (static_cast<uint64_t>(inPort) << 32) | outPort;
+    const auto it = m_inputs.find(key);
+    if (it != m_inputs.end())
     {
-        input = m_ports[outPort]->GetTransmitter()->AddInput();
+        return it->second;
     }
-    return static_cast<uint32_t>(input);
+    const uint32_t input = m_ports[outPort]->GetTransmitter()->AddInput();
+    m_inputs.emplace(key, input);
+    return input;
 }
 
 uint32_t

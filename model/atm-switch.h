@@ -327,7 +327,7 @@ class AtmSwitch : public Object
     Time m_switchingDelay;                              //!< "SwitchingDelay"
     bool m_gfr1Eligibility{true};                       //!< "Gfr1Eligibility"
     std::vector<Ptr<AtmSwitchPort>> m_ports;            //!< the ports
-    std::vector<std::vector<int64_t>> m_inputs;         //!< [in][out] transmitter input or -1
+    std::unordered_map<uint64_t, uint32_t> m_inputs;    //!< (in << 32 | out): transmitter input
     AtmCrossConnectTable m_table;                       //!< VC and VP cross-connects
     std::vector<std::vector<Upstream>> m_upstream;      //!< [out port][out VC] origin of cells
     uint64_t m_unknownLabelDrops{0};                    //!< cells on unknown labels
