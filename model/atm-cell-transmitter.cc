@@ -7,6 +7,7 @@
 #include "atm-ns3-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/event-impl.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -18,6 +19,26 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("AtmCellTransmitter");
 
 NS_OBJECT_ENSURE_REGISTERED(AtmCellTransmitter);
+
+/**
+ * A slot event that the transmitter schedules again and again: the simulator takes one
+ * reference while it is queued and drops it after running it, the pool keeps another.
+ */
+class AtmCellTransmitter::SlotEvent : public EventImpl
+{
+  public:
+    AtmCellTransmitter* tx{nullptr}; //!< the transmitter (null once it is gone)
+    uint64_t generation{0};          //!< the generation it was scheduled with
+
+  private:
+    void Notify() override
+    {
+        if (tx)
+        {
+            tx->Slot(generation);
+        }
+    }
+};
 
 TypeId
 AtmCellTransmitter::GetTypeId()
@@ -37,6 +58,10 @@ AtmCellTransmitter::AtmCellTransmitter()
 AtmCellTransmitter::~AtmCellTransmitter()
 {
     NS_LOG_FUNCTION(this);
+    for (const Ptr<SlotEvent>& event : m_eventPool)
+    {
+        event->tx = nullptr; // a queued one runs as a no-op
+    }
 }
 
 void
@@ -111,11 +136,24 @@ AtmCellTransmitter::ScheduleSlot(uint64_t k)
     // In the transmitting node's context: the call may come from another node's event (an
     // announced arrival), and ns-3 checks contexts at nodes in debug builds. Such events
     // cannot be cancelled, so a superseded one is recognised by its generation and ignored.
-    Simulator::ScheduleWithContext(m_context,
-                                   m_clock.GetSlotStart(k) - Simulator::Now(),
-                                   &AtmCellTransmitter::Slot,
-                                   Ptr<AtmCellTransmitter>(this),
-                                   ++m_generation);
+    SlotEvent* event = nullptr;
+    for (const Ptr<SlotEvent>& e : m_eventPool)
+    {
+        if (e->GetReferenceCount() == 1)
+        {
+            event = PeekPointer(e);
+            break;
+        }
+    }
+    if (!event)
+    {
+        m_eventPool.push_back(Create<SlotEvent>());
+        event = PeekPointer(m_eventPool.back());
+        event->tx = this;
+    }
+    event->generation = ++m_generation;
+    event->Ref(); // the simulator's reference, dropped after the event ran or at Destroy()
+    Simulator::ScheduleWithContext(m_context, m_clock.GetSlotStart(k) - Simulator::Now(), event);
 }
 
 void
@@ -417,6 +455,12 @@ uint64_t
 AtmCellTransmitter::GetStaleEvents() const
 {
     return m_staleEvents;
+}
+
+uint32_t
+AtmCellTransmitter::GetAllocatedEvents() const
+{
+    return static_cast<uint32_t>(m_eventPool.size());
 }
 
 uint32_t

@@ -171,6 +171,8 @@ class AtmCellTransmitter : public Object
     uint64_t GetSlotEvents() const;
     /// @return superseded slot events that fired and did nothing (rare: an earlier arrival)
     uint64_t GetStaleEvents() const;
+    /// @return slot event objects allocated so far (reused: one or two on a busy link)
+    uint32_t GetAllocatedEvents() const;
     /// @return announced cells not yet stored in the port (on the wire or arriving)
     uint32_t GetPendingCells() const;
     /**
@@ -206,6 +208,8 @@ class AtmCellTransmitter : public Object
             return at > other.at;
         }
     };
+
+    class SlotEvent;
 
     /**
      * @brief The slot event.
@@ -272,6 +276,9 @@ class AtmCellTransmitter : public Object
     uint64_t m_cellsSent{0};               //!< busy slots
     uint64_t m_slotEvents{0};              //!< slot events executed
     uint32_t m_context{0xffffffff};        //!< context of the slot events (Simulator::NO_CONTEXT)
+    /// Slot events for reuse: one is queued at a time, plus the rare superseded ones; an event
+    /// only this pool refers to is free (no allocation per slot).
+    std::vector<Ptr<SlotEvent>> m_eventPool;
 };
 
 } // namespace ns3

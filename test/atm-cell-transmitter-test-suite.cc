@@ -157,6 +157,9 @@ class AtmSlotCountTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(a->GetTransmitter()->GetSlotEvents(),
                               a->GetCellsSent(),
                               "exactly one event per cell on a busy link");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(a->GetTransmitter()->GetAllocatedEvents(),
+                                    2U,
+                                    "the slot events are reused, not allocated per slot");
         Simulator::Destroy();
     }
 
