@@ -219,13 +219,12 @@ InstallFlows(const NodeContainer& sources,
 }
 
 /**
- * @brief Run the simulation and fill the common numbers.
- * @param sinkApps the sinks
+ * @brief Run the simulation for the duration; fill the times and the event count.
  * @param o the options
  * @param r the result
  */
 void
-RunAndMeasure(const ApplicationContainer& sinkApps, const Options& o, Result& r)
+RunTimed(const Options& o, Result& r)
 {
     Simulator::Stop(o.duration);
     const double cpu = CpuSeconds();
@@ -235,6 +234,18 @@ RunAndMeasure(const ApplicationContainer& sinkApps, const Options& o, Result& r)
     r.cpuS = CpuSeconds() - cpu;
     r.simS = Simulator::Now().GetSeconds();
     r.events = Simulator::GetEventCount();
+}
+
+/**
+ * @brief Run the simulation and fill the common numbers.
+ * @param sinkApps the sinks
+ * @param o the options
+ * @param r the result
+ */
+void
+RunAndMeasure(const ApplicationContainer& sinkApps, const Options& o, Result& r)
+{
+    RunTimed(o, r);
     for (uint32_t i = 0; i < sinkApps.GetN(); ++i)
     {
         r.bytes += DynamicCast<PacketSink>(sinkApps.Get(i))->GetTotalRx();
@@ -414,14 +425,7 @@ RunYatsEpd(const Options& o, Result& r)
     traffic.Install(topology, Seconds(0), o.duration, o.startJitter);
     r.setupS = WallSeconds(std::chrono::steady_clock::now() - t0);
 
-    Simulator::Stop(o.duration);
-    const double cpu = CpuSeconds();
-    const auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    r.wallS = WallSeconds(std::chrono::steady_clock::now() - start);
-    r.cpuS = CpuSeconds() - cpu;
-    r.simS = Simulator::Now().GetSeconds();
-    r.events = Simulator::GetEventCount();
+    RunTimed(o, r);
     const AtmNSourceResults results = traffic.GetResults();
     r.goodputMbps = results.totalGoodputMbps;
     r.bytes =
