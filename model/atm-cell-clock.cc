@@ -54,7 +54,7 @@ AtmCellClock::GetSlotStart(uint64_t k) const
 {
     // Per-cell hot path: no NS_LOG_FUNCTION, which would dominate debug-build run time.
     Memo& memo = m_memo[k & 1];
-    if (memo.slot == k)
+    if (memo.valid && memo.slot == k)
     {
         return Time(memo.start);
     }
@@ -73,6 +73,7 @@ AtmCellClock::GetSlotStart(uint64_t k) const
         {
             memo.slot = k;
             memo.start = origin + static_cast<int64_t>(steps);
+            memo.valid = true;
             return Time(memo.start);
         }
     }

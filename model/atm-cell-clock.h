@@ -124,8 +124,9 @@ class AtmCellClock
     /// A computed slot start.
     struct Memo
     {
-        uint64_t slot{UINT64_MAX}; //!< the slot (UINT64_MAX: none)
-        int64_t start{0};          //!< its start (time steps)
+        uint64_t slot{0};  //!< the slot
+        int64_t start{0};  //!< its start (time steps)
+        bool valid{false}; //!< slot and start hold a computed value
     };
 
     /// The last slot starts computed, by slot parity: a line asks for slots k and k + 1 over and
