@@ -79,6 +79,8 @@ AtmCellTransmitter::DoDispose()
     m_gates.clear();
     m_send = SendCallback();
     m_departure = DepartureCallback();
+    m_deferralBound = nullptr;
+    m_observed = nullptr;
     Object::DoDispose();
 }
 
@@ -87,6 +89,52 @@ AtmCellTransmitter::SetDepartureCallback(DepartureCallback departure)
 {
     NS_LOG_FUNCTION(this);
     m_departure = departure;
+}
+
+void
+AtmCellTransmitter::SetDeferral(DeferralBoundCallback bound, ObservedCallback observed)
+{
+    NS_LOG_FUNCTION(this);
+    m_deferralBound = bound;
+    m_observed = observed;
+    m_boundKnown = false;
+}
+
+bool
+AtmCellTransmitter::IsObserved() const
+{
+    if (!m_departure.IsNull() || m_port->IsTraced() || (m_observed && m_observed()))
+    {
+        return true;
+    }
+    for (const Ptr<AtmPortGate>& gate : m_gates)
+    {
+        if (gate->IsTraced())
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+Time
+AtmCellTransmitter::GetDeferral()
+{
+    if (!m_deferralBound || !m_port)
+    {
+        return Time(0);
+    }
+    if (!m_boundKnown)
+    {
+        m_maxDeferral = std::max(Time(0), m_deferralBound());
+        m_boundKnown = true;
+        NS_LOG_LOGIC(this << " defers its slots by up to " << m_maxDeferral.As(Time::US));
+    }
+    if (m_maxDeferral.IsZero() || IsObserved())
+    {
+        return Time(0);
+    }
+    return m_maxDeferral;
 }
 
 void
@@ -153,7 +201,10 @@ AtmCellTransmitter::ScheduleSlot(uint64_t k)
     }
     event->generation = ++m_generation;
     event->Ref(); // the simulator's reference, dropped after the event ran or at Destroy()
-    Simulator::ScheduleWithContext(m_context, m_clock.GetSlotStart(k) - Simulator::Now(), event);
+    // A deferring transmitter runs slot k (and those after it) a deferral after its start.
+    Simulator::ScheduleWithContext(m_context,
+                                   m_clock.GetSlotStart(k) + GetDeferral() - Simulator::Now(),
+                                   event);
 }
 
 void
@@ -209,6 +260,7 @@ AtmCellTransmitter::Stage(const AtmCell& cell, uint32_t vc)
 {
     // Per cell: no NS_LOG_FUNCTION.
     NS_ASSERT_MSG(m_port, "AtmCellTransmitter: Stage() before Setup()");
+    NS_ASSERT_MSG(!m_deferralBound, "AtmCellTransmitter: Stage() on a deferring transmitter");
     const Time now = Simulator::Now();
     Drain(now); // keep arrival order with announced cells, if any
     m_port->Receive(cell, vc);
@@ -229,7 +281,8 @@ AtmCellTransmitter::AddGate(Ptr<AtmPortGate> gate)
     gate->Setup(m_port,
                 m_clock,
                 m_port->AddHolder(),
-                MakeCallback(&AtmCellTransmitter::Kick, this));
+                MakeCallback(&AtmCellTransmitter::Kick, this),
+                MakeCallback(&AtmCellTransmitter::Sync, this));
     m_gates.push_back(gate);
 }
 
@@ -358,10 +411,26 @@ AtmCellTransmitter::StoreNextTied()
 void
 AtmCellTransmitter::Sync()
 {
-    if (m_port)
+    if (!m_port)
     {
-        Drain(Simulator::Now());
+        return;
     }
+    if (m_inSlot)
+    {
+        // From inside a slot (a trace sink reading the port): the present is that slot's start.
+        Drain(m_slotStart);
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (m_planned && m_clock.GetSlotStart(m_nextSlot) < now)
+    {
+        // Deferred slots that start before now: run them (with the same decisions as at their
+        // starts), so that the port describes the present.
+        m_planned = false;
+        ++m_generation; // the planned event finds itself stale
+        RunSlotsBefore(m_nextSlot, now);
+    }
+    Drain(now);
 }
 
 void
@@ -373,10 +442,48 @@ AtmCellTransmitter::Slot(uint64_t generation)
         return; // superseded by an earlier slot, or the transmitter was disposed
     }
     m_planned = false;
-    m_inSlot = true;
+    ++m_slotEvents;
     const uint64_t k = m_nextSlot;
     const Time now = Simulator::Now();
-    ++m_slotEvents;
+    if (m_clock.GetSlotStart(k) < now)
+    {
+        RunSlotsBefore(k, now); // a deferred slot and those after it
+        return;
+    }
+    m_inSlot = true;
+    RunSlot(k);
+    m_inSlot = false;
+    Plan(k + 1);
+}
+
+void
+AtmCellTransmitter::RunSlotsBefore(uint64_t k, Time limit)
+{
+    m_inSlot = true;
+    while (true)
+    {
+        RunSlot(k);
+        k = NextUsefulSlot(m_firstFreeSlot);
+        if (k == UINT64_MAX || m_clock.GetSlotStart(k) >= limit)
+        {
+            break;
+        }
+    }
+    m_inSlot = false;
+    if (m_planned)
+    {
+        // Planned from inside the batch (a loop back to this port): plan again from here.
+        m_planned = false;
+        ++m_generation;
+    }
+    Plan(m_firstFreeSlot);
+}
+
+void
+AtmCellTransmitter::RunSlot(uint64_t k)
+{
+    const Time now = m_clock.GetSlotStart(k);
+    m_slotStart = now;
     m_firstFreeSlot = k + 1;
     Drain(now);
     // The gates release what is due at this slot start, then bound when a cell may start.
@@ -409,8 +516,6 @@ AtmCellTransmitter::Slot(uint64_t generation)
         }
         m_send(*cell, k);
     }
-    m_inSlot = false;
-    Plan(k + 1);
 }
 
 void

@@ -17,6 +17,7 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 /**
@@ -64,6 +65,22 @@ namespace ns3
  * them; it may Stage() them instead of announcing them: they are stored in the port at once
  * (so a queue held by a shaper or by credits does not wake the transmitter) and may leave at
  * the first slot strictly after the staging instant, as announced ones would.
+ *
+ * <b>Deferred slots.</b> Nothing a slot decides is needed by anyone before a later instant:
+ * the next hop needs a cell's announcement only before the cell arrives there (a link delay
+ * later), and a credit returned at the departure is due upstream a link delay later. A
+ * transmitter given a deferral D > 0 (SetDeferral(); AtmSwitch does it for its ports) therefore
+ * runs slot k not at its start t_k but in one event at t_k + D, together with every later slot
+ * that starts before that instant, with the same decisions: each slot still sees exactly the
+ * arrivals strictly before its start and the gate releases due at its start, because everything
+ * that can affect slot k is known before t_k (arrivals are announced a link delay ahead by
+ * upstream transmitters deferring less than that delay; credits are due a link delay after
+ * they are returned). One event then carries about D / (cell time) busy slots instead of one.
+ * Sync() runs the deferred slots that start before now, so the port, its counters and its gates
+ * describe the present whenever they are read through the device (AtmDevice::GetOutputPort()).
+ * The deferral is zero while anything observes the port's decisions at the instant they are
+ * made: a connected trace sink of the port, of a gate or of whatever SetDeferral()'s callback
+ * covers, or a departure callback.
  */
 class AtmCellTransmitter : public Object
 {
@@ -106,6 +123,29 @@ class AtmCellTransmitter : public Object
      * @param departure the callback (null: none, the default; costs one test per cell)
      */
     void SetDepartureCallback(DepartureCallback departure);
+
+    /// Reports whether something outside the port observes its decisions as they are made.
+    typedef std::function<bool()> ObservedCallback;
+    /// Gives the largest deferral the transmitter's neighbours allow (see the class description).
+    typedef std::function<Time()> DeferralBoundCallback;
+
+    /**
+     * @brief Let the transmitter defer its slots (class description). The bound is asked once,
+     *        when the first slot is planned (all links are attached by then); the observer at
+     *        every planned slot. Only for a transmitter whose cells are all announced (Arrive),
+     *        never staged (Stage()).
+     * @param bound the largest deferral: strictly less than the delay of the link the cells
+     *        leave on and of every link that a departure returns a credit on (<= 0: none)
+     * @param observed true while something outside the port (a trace sink of the link or of the
+     *        next hop) must see each decision at its instant; the transmitter itself checks the
+     *        port's and the gates' trace sources and its departure callback
+     */
+    void SetDeferral(DeferralBoundCallback bound, ObservedCallback observed);
+    /**
+     * @return the deferral in force now: the bound of SetDeferral(), or zero while the port is
+     *         observed or if SetDeferral() was not called
+     */
+    Time GetDeferral();
 
     /**
      * @brief Set the simulator context of the slot events (the owning node's id).
@@ -156,8 +196,9 @@ class AtmCellTransmitter : public Object
     void Kick();
 
     /**
-     * @brief Store in the port every announced cell that arrived strictly before now, so that
-     *        the port's counters and occupancy describe the present. Called by getters.
+     * @brief Run the deferred slots that start strictly before now, then store in the port every
+     *        announced cell that arrived strictly before now, so that the port, its gates and
+     *        its counters describe the present. Called by getters.
      */
     void Sync();
 
@@ -165,9 +206,9 @@ class AtmCellTransmitter : public Object
     Ptr<AtmOutputPort> GetPort() const;
     /// @return the link's cell clock
     const AtmCellClock& GetClock() const;
-    /// @return the number of cells transmitted (busy slots)
+    /// @return the number of cells transmitted (busy slots run so far; Sync() first for now)
     uint64_t GetCellsSent() const;
-    /// @return the number of slot events executed (busy or not)
+    /// @return the number of slot events executed (busy or not; one may run many slots)
     uint64_t GetSlotEvents() const;
     /// @return superseded slot events that fired and did nothing (rare: an earlier arrival)
     uint64_t GetStaleEvents() const;
@@ -216,6 +257,21 @@ class AtmCellTransmitter : public Object
      * @param generation the generation it was scheduled with (stale if not the current one)
      */
     void Slot(uint64_t generation);
+    /**
+     * @brief Run slot @p k at its start: store the arrivals before it, let the gates release,
+     *        send one cell if a queue may send.
+     * @param k the slot (not before m_firstFreeSlot)
+     */
+    void RunSlot(uint64_t k);
+    /**
+     * @brief Run every useful slot from @p k on that starts strictly before @p limit (slot @p k
+     *        itself in any case), then plan the next.
+     * @param k the first slot to run
+     * @param limit the bound (now)
+     */
+    void RunSlotsBefore(uint64_t k, Time limit);
+    /// @return true if a trace sink, a gate's or the owner's, sees each decision as it is made
+    bool IsObserved() const;
     /**
      * @brief Store the announced cells that arrived strictly before @p limit, in arrival order;
      * the cells of one instant in input order starting at an input that rotates with each new
@@ -268,6 +324,11 @@ class AtmCellTransmitter : public Object
     uint32_t m_tieStart{0};                //!< first input scanned for simultaneous arrivals
     bool m_planned{false};                 //!< a slot event is planned
     bool m_inSlot{false};                  //!< Slot() is running (Kick() waits for its Plan())
+    Time m_slotStart;                      //!< start of the slot being run (valid in Slot())
+    DeferralBoundCallback m_deferralBound; //!< SetDeferral()'s bound, or empty
+    ObservedCallback m_observed;           //!< SetDeferral()'s observer, or empty
+    Time m_maxDeferral;                    //!< the bound, once asked
+    bool m_boundKnown{false};              //!< m_maxDeferral was asked
     uint64_t m_generation{0};              //!< generation of the planned slot event
     uint64_t m_staleEvents{0};             //!< superseded slot events that fired
     uint64_t m_nextSlot{0};                //!< slot of the planned event (valid if m_planned)

@@ -4,6 +4,7 @@
 
 #include "atm-channel.h"
 
+#include "atm-cell-transmitter.h"
 #include "atm-device.h"
 
 #include "ns3/abort.h"
@@ -346,7 +347,28 @@ const AtmChannel::Direction&
 AtmChannel::GetDirection(uint32_t end) const
 {
     NS_ABORT_MSG_IF(end > 1, "AtmChannel: end " << end << " (0 or 1)");
+    SyncEnds();
     return m_dir[end];
+}
+
+void
+AtmChannel::SyncEnds() const
+{
+    // A switch port may run its slots a little after their start (AtmSwitch "DeferSlots"): let
+    // both ends send what they sent before now, so that the counters describe the present.
+    for (uint32_t i = 0; i < m_nDevices; ++i)
+    {
+        if (m_devices[i]->GetTransmitter())
+        {
+            m_devices[i]->GetTransmitter()->Sync();
+        }
+    }
+}
+
+bool
+AtmChannel::IsTraced() const
+{
+    return !m_lossTrace.IsEmpty() || !m_impairedTrace.IsEmpty();
 }
 
 uint64_t
@@ -443,6 +465,7 @@ uint64_t
 AtmChannel::GetCellsTransmitted(uint32_t end) const
 {
     NS_ABORT_MSG_IF(end > 1, "AtmChannel: end " << end << " (0 or 1)");
+    SyncEnds();
     return m_cells[end];
 }
 

@@ -214,6 +214,12 @@ class AtmChannel : public Channel
      */
     const AtmHecReceiver& GetHecReceiver(uint32_t fromEnd) const;
 
+    /**
+     * @return true if a sink is connected to CellLoss or CellImpaired (the switch ports that
+     *         send on the link then run each slot at its start: AtmSwitch "DeferSlots")
+     */
+    bool IsTraced() const;
+
     std::size_t GetNDevices() const override;
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
 
@@ -290,6 +296,8 @@ class AtmChannel : public Channel
      * @return the direction (aborts for another index)
      */
     const Direction& GetDirection(uint32_t end) const;
+    /// @brief Let both ends' transmitters run their deferred slots up to now (getters).
+    void SyncEnds() const;
 
     AtmCellRate m_rate;                      //!< "CellRate"
     Time m_delay;                            //!< "Delay"

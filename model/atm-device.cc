@@ -181,12 +181,13 @@ AtmDevice::SendCell(const AtmCell& cell, uint64_t slot)
 {
     // The gates (credits, shaping) already know the cell is sent (AtmCellTransmitter::Slot).
     const AtmCellClock& clock = m_tx->GetClock();
-    m_channel->Transmit(this, cell, clock.GetSlotStart(slot), clock.GetSlotStart(slot + 1));
-    NotifyCellSent(cell);
+    const Time start = clock.GetSlotStart(slot);
+    m_channel->Transmit(this, cell, start, clock.GetSlotStart(slot + 1));
+    NotifyCellSent(cell, start);
 }
 
 void
-AtmDevice::NotifyCellSent(const AtmCell& /* cell */)
+AtmDevice::NotifyCellSent(const AtmCell& /* cell */, Time /* start */)
 {
 }
 
@@ -260,6 +261,10 @@ AtmDevice::ReturnCredit(uint32_t vc, Time when) const
 uint64_t
 AtmDevice::GetCellsSent() const
 {
+    if (m_tx)
+    {
+        m_tx->Sync(); // a deferring switch port runs its slots before now first
+    }
     return m_tx ? m_tx->GetCellsSent() : 0;
 }
 
@@ -271,7 +276,7 @@ AtmDevice::GetRawUtilization() const
         return 0;
     }
     const uint64_t slots = m_tx->GetClock().GetSlotsIn(Time(), Simulator::Now());
-    return slots == 0 ? 0.0 : static_cast<double>(m_tx->GetCellsSent()) / slots;
+    return slots == 0 ? 0.0 : static_cast<double>(GetCellsSent()) / slots;
 }
 
 void

@@ -170,8 +170,10 @@ class AtmDevice : public NetDevice
     /**
      * @brief Hook run after a cell left on the link (an adapter stages its VC's next cell).
      * @param cell the cell
+     * @param start the start of its slot (earlier than now when the transmitter defers its
+     *        slots, AtmCellTransmitter::SetDeferral)
      */
-    virtual void NotifyCellSent(const AtmCell& cell);
+    virtual void NotifyCellSent(const AtmCell& cell, Time start);
 
     uint16_t m_mtu{9180}; //!< "Mtu"
 

@@ -738,7 +738,7 @@ AtmNetDevice::GetVcPduTagger(uint32_t vc) const
 }
 
 void
-AtmNetDevice::NotifyCellSent(const AtmCell& cell)
+AtmNetDevice::NotifyCellSent(const AtmCell& cell, Time /* start */)
 {
     // Per cell: no NS_LOG_FUNCTION. The sender stages the VC's next cell, if any.
     m_sender->NotifyCellSent(cell.vc);

@@ -345,7 +345,7 @@ class AtmNetDevice : public AtmDevice
     void DoDispose() override;
     void NotifyAttached() override;
     void NotifyNewAggregate() override;
-    void NotifyCellSent(const AtmCell& cell) override;
+    void NotifyCellSent(const AtmCell& cell, Time start) override;
 
   private:
     /// Per-VC record (the send side's is in the Aal5Sender).

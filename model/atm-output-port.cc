@@ -1015,6 +1015,13 @@ AtmOutputPort::GetStats() const
     return m_stats;
 }
 
+bool
+AtmOutputPort::IsTraced() const
+{
+    return !m_enqueueTrace.IsEmpty() || !m_dequeueTrace.IsEmpty() || !m_dropTrace.IsEmpty() ||
+           !m_frameDropTrace.IsEmpty() || !m_cellsInQueue.IsEmpty();
+}
+
 uint32_t
 AtmOutputPort::GetAllocatedCells() const
 {

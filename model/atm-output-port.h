@@ -8,13 +8,13 @@
 #include "atm-cell.h"
 #include "atm-port-state.h"
 #include "atm-service-category.h"
+#include "atm-traced-value.h"
 
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-cell-scheduler.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
-#include "ns3/traced-value.h"
 
 #include <cstdint>
 #include <optional>
@@ -323,6 +323,11 @@ class AtmOutputPort : public Object
      */
     uint32_t GetAllocatedCells() const;
     /**
+     * @return true if a sink is connected to any of the port's trace sources (its transmitter
+     *         then runs each slot at its start: AtmCellTransmitter::SetDeferral)
+     */
+    bool IsTraced() const;
+    /**
      * @param reason a drop reason (compared by pointer)
      * @return cells of the port dropped with this reason
      */
@@ -548,7 +553,7 @@ class AtmOutputPort : public Object
     std::vector<uint32_t> m_queueLocal;      //!< per queue: its id in its partition's state
     AtmPortVcStats m_stats;                  //!< port counters
     DropTable m_drops;                       //!< port drops by reason
-    TracedValue<uint32_t> m_cellsInQueue;    //!< "CellsInQueue"
+    AtmTracedValue<uint32_t> m_cellsInQueue; //!< "CellsInQueue"
     TracedCallback<const AtmCell&> m_enqueueTrace;           //!< "CellEnqueue"
     TracedCallback<const AtmCell&> m_dequeueTrace;           //!< "CellDequeue"
     TracedCallback<const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"

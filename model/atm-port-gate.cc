@@ -39,6 +39,7 @@ AtmPortGate::DoDispose()
     NS_LOG_FUNCTION(this);
     m_port = nullptr;
     m_wake = WakeCallback();
+    m_sync = WakeCallback();
     Object::DoDispose();
 }
 
@@ -46,7 +47,8 @@ void
 AtmPortGate::Setup(Ptr<AtmOutputPort> port,
                    const AtmCellClock& clock,
                    uint32_t holder,
-                   WakeCallback wake)
+                   WakeCallback wake,
+                   WakeCallback sync)
 {
     NS_LOG_FUNCTION(this << port << holder);
     NS_ABORT_MSG_IF(m_port,
@@ -59,6 +61,7 @@ AtmPortGate::Setup(Ptr<AtmOutputPort> port,
     m_clock = clock;
     m_holder = holder;
     m_wake = wake;
+    m_sync = sync;
     DoSetup();
 }
 
@@ -102,6 +105,27 @@ AtmPortGate::NotifySent(const AtmCell& cell, uint64_t slot)
 {
     // Per cell: no NS_LOG_FUNCTION.
     DoNotifySent(cell, slot);
+}
+
+void
+AtmPortGate::SyncPort()
+{
+    if (!m_sync.IsNull())
+    {
+        m_sync();
+    }
+}
+
+bool
+AtmPortGate::IsTraced() const
+{
+    return DoIsTraced();
+}
+
+bool
+AtmPortGate::DoIsTraced() const
+{
+    return false;
 }
 
 uint64_t

@@ -82,11 +82,13 @@ class AtmPortGate : public Object
      * @param clock the link's cell clock
      * @param holder the holder bit the port gave this gate (AtmOutputPort::AddHolder)
      * @param wake what Wake() calls (the transmitter's AtmCellTransmitter::Kick)
+     * @param sync what SyncPort() calls (the transmitter's AtmCellTransmitter::Sync; null: none)
      */
     void Setup(Ptr<AtmOutputPort> port,
                const AtmCellClock& clock,
                uint32_t holder,
-               WakeCallback wake);
+               WakeCallback wake,
+               WakeCallback sync = WakeCallback());
     /// @return true once Setup() was called
     bool IsSetup() const;
 
@@ -115,6 +117,11 @@ class AtmPortGate : public Object
 
     /// @return how many times the gate held a queue back
     uint64_t GetHolds() const;
+    /**
+     * @return true if a sink is connected to one of the gate's trace sources (the transmitter
+     *         then runs each slot at its start: AtmCellTransmitter::SetDeferral)
+     */
+    bool IsTraced() const;
     /// @return the port's holder bit of this gate (0 before Setup())
     uint32_t GetHolder() const;
 
@@ -131,6 +138,11 @@ class AtmPortGate : public Object
     void CountHold();
     /// @brief Tell the transmitter that GetNextRelease() moved earlier (outside a slot).
     void Wake();
+    /**
+     * @brief Let the transmitter run its deferred slots up to now (AtmCellTransmitter::Sync),
+     *        so that the gate's state describes the present: call it first in a getter.
+     */
+    void SyncPort();
     /// @return the gated port (null before Setup())
     Ptr<AtmOutputPort> GetPort() const;
     /// @return the link's cell clock (valid after Setup())
@@ -146,6 +158,8 @@ class AtmPortGate : public Object
     virtual void DoReleaseDue(Time now) = 0;
     /// @return see GetEarliestStart() (default Time::Min())
     virtual Time DoGetEarliestStart() const;
+    /// @return see IsTraced() (default false: a gate without trace sources)
+    virtual bool DoIsTraced() const;
     /// @return see GetNextRelease()
     virtual Time DoGetNextRelease() const = 0;
     /**
@@ -159,6 +173,7 @@ class AtmPortGate : public Object
     AtmCellClock m_clock;      //!< the link's clock
     uint32_t m_holder{0};      //!< this gate's holder bit at the port
     WakeCallback m_wake;       //!< the transmitter's Kick
+    WakeCallback m_sync;       //!< the transmitter's Sync, or null
     uint64_t m_holds{0};       //!< holds so far
 };
 

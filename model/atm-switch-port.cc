@@ -109,9 +109,9 @@ AtmSwitchPort::ReceiveCell(const AtmCell& cell, Time firstBit, Time arrival)
 }
 
 void
-AtmSwitchPort::NotifyCellSent(const AtmCell& cell)
+AtmSwitchPort::NotifyCellSent(const AtmCell& cell, Time start)
 {
-    m_sent(m_index, cell);
+    m_sent(m_index, cell, start);
 }
 
 bool

@@ -42,8 +42,8 @@ class AtmSwitchPort : public AtmDevice
      * arrival), as AtmDevice::ReceiveCell gets them.
      */
     typedef Callback<void, uint32_t, AtmCell, Time, Time> CellReceivedCallback;
-    /// Tells the fabric that a cell left this port: (port index, cell).
-    typedef Callback<void, uint32_t, const AtmCell&> CellSentCallback;
+    /// Tells the fabric that a cell left this port: (port index, cell, start of its slot).
+    typedef Callback<void, uint32_t, const AtmCell&, Time> CellSentCallback;
 
     /**
      * @brief Connect the port to its fabric (AtmSwitch::AddPort does it). The port knows the
@@ -74,7 +74,7 @@ class AtmSwitchPort : public AtmDevice
 
   protected:
     void DoDispose() override;
-    void NotifyCellSent(const AtmCell& cell) override;
+    void NotifyCellSent(const AtmCell& cell, Time start) override;
 
   private:
     CellReceivedCallback m_received; //!< into the fabric

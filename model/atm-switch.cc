@@ -5,8 +5,10 @@
 #include "atm-switch.h"
 
 #include "atm-cell-transmitter.h"
+#include "atm-channel.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-credit-flow-control.h"
 #include "ns3/atm-policer-factory.h"
 #include "ns3/atm-shaping-gate.h"
 #include "ns3/boolean.h"
@@ -46,6 +48,17 @@ AtmSwitch::GetTypeId()
                           "when a cross-connect is added.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&AtmSwitch::m_gfr1Eligibility),
+                          MakeBooleanChecker())
+            .AddAttribute("DeferSlots",
+                          "Let each output port run its cell slots in batches, up to a link "
+                          "delay after their start, with exactly the decisions of one event per "
+                          "slot (AtmCellTransmitter::SetDeferral): the next hop learns of each "
+                          "cell before it arrives, and credits before they are due. Ports whose "
+                          "decisions a trace sink follows run each slot at its start anyway. "
+                          "false: one event per busy slot. Read when a port gets its first "
+                          "cross-connect.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&AtmSwitch::m_deferSlots),
                           MakeBooleanChecker())
             .AddTraceSource("CellDrop",
                             "A cell was dropped by the fabric: (in port, cell, reason).",
@@ -128,9 +141,76 @@ AtmSwitch::GetInput(uint32_t inPort, uint32_t outPort)
     {
         return it->second;
     }
-    const uint32_t input = m_ports[outPort]->GetTransmitter()->AddInput();
+    Ptr<AtmCellTransmitter> tx = m_ports[outPort]->GetTransmitter();
+    const uint32_t input = tx->AddInput();
     m_inputs.emplace(key, input);
+    if (input == 0 && m_deferSlots)
+    {
+        tx->SetDeferral([this, outPort]() { return GetDeferralBound(outPort); },
+                        [this, outPort]() { return IsObserved(outPort); });
+    }
     return input;
+}
+
+Time
+AtmSwitch::GetDeferralBound(uint32_t outPort) const
+{
+    // A deferred slot's cell must be announced to the next hop before it arrives there: less
+    // than the out link's delay. A credit returned at a departure is due upstream one delay of
+    // the in link later: less than the delay of every link whose far end runs credits.
+    Ptr<AtmChannel> out = DynamicCast<AtmChannel>(m_ports[outPort]->GetChannel());
+    if (!out)
+    {
+        return Time(0);
+    }
+    Time bound = out->GetDelay();
+    for (const Ptr<AtmSwitchPort>& port : m_ports)
+    {
+        Ptr<AtmChannel> link = DynamicCast<AtmChannel>(port->GetChannel());
+        Ptr<AtmDevice> peer = link ? link->GetPeer(port) : nullptr;
+        if (peer && peer->GetCreditFlowControl())
+        {
+            bound = std::min(bound, link->GetDelay());
+        }
+    }
+    return bound - TimeStep(1);
+}
+
+bool
+AtmSwitch::IsObserved(uint32_t outPort) const
+{
+    // The transmitter checks the port and its gates; the link and the next hop's fabric see
+    // the port's cells when it sends them.
+    Ptr<AtmChannel> out = DynamicCast<AtmChannel>(m_ports[outPort]->GetChannel());
+    if (!out || out->IsTraced())
+    {
+        return true;
+    }
+    Ptr<AtmSwitchPort> next = DynamicCast<AtmSwitchPort>(out->GetPeer(m_ports[outPort]));
+    Ptr<AtmSwitch> fabric = next ? next->GetSwitch() : nullptr;
+    return fabric && fabric->IsTraced();
+}
+
+bool
+AtmSwitch::IsTraced() const
+{
+    return !m_dropTrace.IsEmpty();
+}
+
+void
+AtmSwitch::SyncUpstream() const
+{
+    // Cells are switched (policed, counted) when the previous hop sends them: let deferring
+    // previous hops run their slots up to now.
+    for (const Ptr<AtmSwitchPort>& port : m_ports)
+    {
+        Ptr<AtmChannel> link = DynamicCast<AtmChannel>(port->GetChannel());
+        Ptr<AtmDevice> peer = link ? link->GetPeer(port) : nullptr;
+        if (peer && peer->GetTransmitter())
+        {
+            peer->GetTransmitter()->Sync();
+        }
+    }
 }
 
 uint32_t
@@ -277,7 +357,7 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival)
 }
 
 void
-AtmSwitch::NotifyDeparture(uint32_t outPort, const AtmCell& cell)
+AtmSwitch::NotifyDeparture(uint32_t outPort, const AtmCell& cell, Time start)
 {
     if (outPort >= m_upstream.size() || cell.vc >= m_upstream[outPort].size())
     {
@@ -286,7 +366,9 @@ AtmSwitch::NotifyDeparture(uint32_t outPort, const AtmCell& cell)
     const Upstream& u = m_upstream[outPort][cell.vc];
     if (u.inPort != UINT32_MAX)
     {
-        m_ports[u.inPort]->ReturnCredit(u.upVc, Simulator::Now());
+        // At the cell's slot start, which is the present only when the port is not deferring
+        // its slots (AtmCellTransmitter::SetDeferral).
+        m_ports[u.inPort]->ReturnCredit(u.upVc, start);
     }
 }
 
@@ -432,6 +514,7 @@ AtmSwitch::SetVpPolicer(uint32_t inPort, uint16_t inVpi, Ptr<AtmPolicer> policer
 Ptr<AtmPolicer>
 AtmSwitch::GetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci) const
 {
+    SyncUpstream();
     const Route* r = m_table.FindVc(inPort, inVpi, inVci);
     NS_ABORT_MSG_IF(!r,
                     "AtmSwitch::GetVcPolicer: no VC cross-connect for in port "
@@ -442,6 +525,7 @@ AtmSwitch::GetVcPolicer(uint32_t inPort, uint16_t inVpi, uint16_t inVci) const
 Ptr<AtmPolicer>
 AtmSwitch::GetVpPolicer(uint32_t inPort, uint16_t inVpi) const
 {
+    SyncUpstream();
     const VpRoute* vp = m_table.FindVp(inPort, inVpi);
     NS_ABORT_MSG_IF(!vp,
                     "AtmSwitch::GetVpPolicer: no VP cross-connect for in port " << inPort << " VPI "
@@ -452,12 +536,14 @@ AtmSwitch::GetVpPolicer(uint32_t inPort, uint16_t inVpi) const
 uint64_t
 AtmSwitch::GetUpcDiscards() const
 {
+    SyncUpstream();
     return m_upcDiscards;
 }
 
 uint64_t
 AtmSwitch::GetUpcDiscards(uint32_t outPort, uint32_t outVc) const
 {
+    SyncUpstream();
     auto it = m_upcDiscardsByOutVc.find((static_cast<uint64_t>(outPort) << 32) | outVc);
     return it == m_upcDiscardsByOutVc.end() ? 0 : it->second;
 }
@@ -478,6 +564,7 @@ AtmSwitch::GetUnknownLabelDrops() const
 uint64_t
 AtmSwitch::GetCellsSwitched() const
 {
+    SyncUpstream();
     return m_cellsSwitched;
 }
 

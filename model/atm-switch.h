@@ -244,13 +244,16 @@ class AtmSwitch : public Object
      *        if that hop runs credit flow control (called by the port device).
      * @param outPort the out port index
      * @param cell the departed cell (cell.vc is its VC index at the out port)
+     * @param start the start of its slot on the out link: the credit leaves then
      */
-    void NotifyDeparture(uint32_t outPort, const AtmCell& cell);
+    void NotifyDeparture(uint32_t outPort, const AtmCell& cell, Time start);
 
     /// @return cells dropped for an unknown label
     uint64_t GetUnknownLabelDrops() const;
     /// @return cells switched to an output port
     uint64_t GetCellsSwitched() const;
+    /// @return true if a sink is connected to the switch's CellDrop trace source
+    bool IsTraced() const;
 
   protected:
     void DoDispose() override;
@@ -278,6 +281,19 @@ class AtmSwitch : public Object
      * @return the out port transmitter's input for cells from @p inPort
      */
     uint32_t GetInput(uint32_t inPort, uint32_t outPort);
+    /**
+     * @param outPort an out port
+     * @return the largest deferral of the port's slots its neighbours allow (attribute
+     *         DeferSlots; AtmCellTransmitter::SetDeferral)
+     */
+    Time GetDeferralBound(uint32_t outPort) const;
+    /**
+     * @param outPort an out port
+     * @return true if the port's link or the next hop's fabric has trace sinks
+     */
+    bool IsObserved(uint32_t outPort) const;
+    /// @brief Let the transmitters feeding this switch run their deferred slots up to now.
+    void SyncUpstream() const;
     /**
      * @brief The route of one VCI of a VP cross-connect (created at its first cell or
      *        GetVpVc()).
@@ -326,6 +342,7 @@ class AtmSwitch : public Object
 
     Time m_switchingDelay;                              //!< "SwitchingDelay"
     bool m_gfr1Eligibility{true};                       //!< "Gfr1Eligibility"
+    bool m_deferSlots{true};                            //!< "DeferSlots"
     std::vector<Ptr<AtmSwitchPort>> m_ports;            //!< the ports
     std::unordered_map<uint64_t, uint32_t> m_inputs;    //!< (in << 32 | out): transmitter input
     AtmCrossConnectTable m_table;                       //!< VC and VP cross-connects

@@ -8,6 +8,8 @@
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-channel.h"
+#include "ns3/atm-credit-flow-control.h"
+#include "ns3/enum.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -36,8 +38,8 @@ constexpr int64_t SANDIA_NS = 2750;
 /**
  * @ingroup atm-tests
  * @brief Test-only tail drop that records what the port state tells it: the instant of each
- *        admission and departure (AtmPortState::GetNow()) and the line's cell rate. Its TypeId
- *        has no constructor, so the contract suites do not pick it up.
+ *        admission decision and departure (AtmPortState::GetNow()) and the line's cell rate. Its
+ * TypeId has no constructor, so the contract suites do not pick it up.
  */
 class NowRecordingPolicy : public AtmBufferPolicy
 {
@@ -54,7 +56,7 @@ class NowRecordingPolicy : public AtmBufferPolicy
         return tid;
     }
 
-    std::vector<Time> admitted;        //!< GetNow() at each Admit()
+    std::vector<Time> admitted;        //!< GetNow() at each Admit() (accepted or not)
     std::vector<uint16_t> admittedVci; //!< the VCI of the cell of each Admit()
     std::vector<Time> departed;        //!< GetNow() at each NotifyDeparture()
     AtmCellRate linkRate;              //!< GetLinkRate() at the last Admit()
@@ -65,6 +67,10 @@ class NowRecordingPolicy : public AtmBufferPolicy
         admitted.push_back(state.GetNow());
         admittedVci.push_back(cell.vci);
         linkRate = state.GetLinkRate();
+        if (state.GetCellsInBuffer() >= state.GetBufferCells())
+        {
+            return AtmAdmitDecision::DropCell("full"); // tail drop
+        }
         return AtmAdmitDecision::Accept();
     }
 
@@ -458,6 +464,178 @@ class AtmDepartureCallbackTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief A transmitter that defers its slots (AtmCellTransmitter::SetDeferral) takes exactly
+ *        the decisions of one that runs each slot at its start, with far fewer events: random
+ *        arrivals on three inputs announced 1 ns to 2 ms ahead (some at one instant), a small
+ *        tail-drop buffer, two VCs under AN2 credits returned by the far end, the port read
+ *        through the device at random instants during the run. With a trace sink on the port
+ *        it runs one event per slot again.
+ */
+class AtmDeferredSlotsTestCase : public TestCase
+{
+  public:
+    AtmDeferredSlotsTestCase()
+        : TestCase("Deferred slots: the same admissions, departures, arrivals, credits and "
+                   "counters as one event per slot, in far fewer events; none while traced")
+    {
+    }
+
+  private:
+    /// What one run produced.
+    struct Outcome
+    {
+        std::vector<Time> admitted;        //!< GetNow() at each admission
+        std::vector<uint16_t> admittedVci; //!< and the cell's VCI
+        std::vector<Time> departed;        //!< GetNow() at each departure
+        std::vector<Time> rxAt;            //!< arrival of each cell at the far end
+        std::vector<uint16_t> rxVci;       //!< and its VCI
+        std::vector<uint64_t> samples;     //!< counters read through the device during the run
+        uint64_t cellsSent{0};             //!< AtmDevice::GetCellsSent at the end
+        uint64_t slotEvents{0};            //!< slot events of the transmitter
+        uint32_t dequeueSink{0};           //!< cells the CellDequeue sink saw (traced run)
+        uint32_t offered{0};               //!< cells announced
+    };
+
+    /// @param seen counts a dequeued cell
+    static void CountDequeue(uint32_t* seen, const AtmCell& /* cell */)
+    {
+        ++*seen;
+    }
+
+    /**
+     * @param defer give the transmitter a 400 us deferral
+     * @param traced connect a sink to the port's CellDequeue
+     * @return what happened
+     */
+    static Outcome Run(bool defer, bool traced)
+    {
+        Ptr<CellProbeDevice> a = CreateObject<CellProbeDevice>();
+        Ptr<CellProbeDevice> b = CreateObject<CellProbeDevice>();
+        Ptr<NowRecordingPolicy> policy = CreateObject<NowRecordingPolicy>();
+        Ptr<AtmCreditFlowControl> credits = CreateObject<AtmCreditFlowControl>();
+        credits->SetAttribute("InitialCredits", UintegerValue(100));
+        a->GetOutputPort()->SetAttribute("QueueMode", EnumValue(AtmOutputPort::PER_VC));
+        a->SetCreditFlowControl(credits);
+        b->SetReturnCredits(true);
+        Connect(a, b, "Sandia", MilliSeconds(1));
+        a->GetOutputPort()->SetAttribute("BufferPolicy", PointerValue(policy));
+        a->GetOutputPort()->SetAttribute("BufferCells", UintegerValue(24));
+        const uint32_t vc0 = a->AddVc();
+        const uint32_t vc1 = a->AddVc();
+        Ptr<AtmCellTransmitter> tx = a->GetTransmitter();
+        Outcome out;
+        if (defer)
+        {
+            tx->SetDeferral([]() { return MicroSeconds(400); }, []() { return false; });
+        }
+        if (traced)
+        {
+            a->GetOutputPort()->TraceConnectWithoutContext(
+                "CellDequeue",
+                MakeBoundCallback(&CountDequeue, &out.dequeueSink));
+        }
+        // Three inputs announce bursts of cells, each input a fixed lead ahead of the arrival
+        // (an upstream's link delay); arrival instants on a half-slot grid, so that many
+        // coincide with each other and with slot starts.
+        uint64_t seed = 0x2545f4914f6cdd1dULL;
+        const auto next = [&seed]() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            return seed;
+        };
+        const Time leads[] = {NanoSeconds(1), MicroSeconds(300), MilliSeconds(2)};
+        uint16_t vci = 32;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            const uint32_t input = tx->AddInput();
+            int64_t at = 2100000; // ns: after the longest lead
+            for (uint32_t burst = 0; burst < 60; ++burst)
+            {
+                const uint32_t cells = 1 + next() % 20;
+                const uint32_t vc = (next() % 2) == 0 ? vc0 : vc1;
+                for (uint32_t c = 0; c < cells; ++c)
+                {
+                    at += (SANDIA_NS / 2) * static_cast<int64_t>(next() % 3);
+                    const Time arrival = NanoSeconds(at);
+                    Simulator::Schedule(arrival - leads[i],
+                                        &AtmCellTransmitter::Arrive,
+                                        tx,
+                                        input,
+                                        MakeCell(0, vci++),
+                                        vc,
+                                        arrival);
+                }
+                at += SANDIA_NS * static_cast<int64_t>(next() % 200);
+            }
+        }
+        // Read the port, the credits and the counters through the device at random instants.
+        for (uint32_t s = 0; s < 40; ++s)
+        {
+            Simulator::Schedule(NanoSeconds(2000000 + static_cast<int64_t>(next() % 60000000)),
+                                [a, credits, vc0, &out]() {
+                                    const AtmPortVcStats& st = a->GetOutputPort()->GetStats();
+                                    out.samples.push_back(st.cellsArrived);
+                                    out.samples.push_back(st.cellsDeparted);
+                                    out.samples.push_back(st.cellsDropped);
+                                    out.samples.push_back(a->GetOutputPort()->GetCellsInQueue());
+                                    out.samples.push_back(a->GetCellsSent());
+                                    out.samples.push_back(credits->GetBalance(vc0));
+                                });
+        }
+        Simulator::Run();
+        out.admitted = policy->admitted;
+        out.admittedVci = policy->admittedVci;
+        out.departed = policy->departed;
+        for (const auto& rx : b->GetReceived())
+        {
+            out.rxAt.push_back(rx.arrival);
+            out.rxVci.push_back(rx.cell.vci);
+        }
+        out.offered = vci - 32u;
+        out.cellsSent = a->GetCellsSent();
+        out.slotEvents = tx->GetSlotEvents();
+        Simulator::Destroy();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        const Outcome slot = Run(false, false);
+        const Outcome deferred = Run(true, false);
+        const Outcome traced = Run(true, true);
+        NS_TEST_ASSERT_MSG_GT(slot.cellsSent, 1000, "a busy link");
+        NS_TEST_ASSERT_MSG_EQ(slot.offered, 1902, "the cells offered");
+        NS_TEST_ASSERT_MSG_LT(slot.rxAt.size() + 100,
+                              static_cast<size_t>(slot.offered),
+                              "the small buffer drops cells");
+        for (const Outcome* o : {&deferred, &traced})
+        {
+            const std::string what = o == &deferred ? "deferred" : "deferred but traced";
+            NS_TEST_ASSERT_MSG_EQ(o->cellsSent, slot.cellsSent, what << ": cells sent");
+            NS_TEST_ASSERT_MSG_EQ((o->admitted == slot.admitted), true, what << ": admissions");
+            NS_TEST_ASSERT_MSG_EQ((o->admittedVci == slot.admittedVci),
+                                  true,
+                                  what << ": admitted cells");
+            NS_TEST_ASSERT_MSG_EQ((o->departed == slot.departed), true, what << ": departures");
+            NS_TEST_ASSERT_MSG_EQ((o->rxAt == slot.rxAt), true, what << ": arrival instants");
+            NS_TEST_ASSERT_MSG_EQ((o->rxVci == slot.rxVci), true, what << ": cells received");
+            NS_TEST_ASSERT_MSG_EQ((o->samples == slot.samples),
+                                  true,
+                                  what << ": counters read during the run");
+        }
+        // 400 us are about 145 slots: well under one event per ten busy slots.
+        NS_TEST_ASSERT_MSG_LT(deferred.slotEvents * 10,
+                              slot.slotEvents,
+                              "deferred: " << deferred.slotEvents << " events vs "
+                                           << slot.slotEvents);
+        NS_TEST_ASSERT_MSG_EQ(traced.slotEvents, slot.slotEvents, "traced: one event per slot");
+        NS_TEST_ASSERT_MSG_EQ(traced.dequeueSink, slot.cellsSent, "the sink saw every cell");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The cell transmitter and link test suite.
  */
 class AtmCellTransmitterTestSuite : public TestSuite
@@ -475,6 +653,7 @@ class AtmCellTransmitterTestSuite : public TestSuite
         AddTestCase(new AtmArrivalMergeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmSimultaneousArrivalsTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmDepartureCallbackTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmDeferredSlotsTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -635,7 +635,7 @@ CellProbeDevice::ReceiveCell(const AtmCell& cell, Time /* firstBit */, Time arri
 }
 
 void
-CellProbeDevice::NotifyCellSent(const AtmCell& cell)
+CellProbeDevice::NotifyCellSent(const AtmCell& cell, Time /* start */)
 {
     if (m_refill)
     {

@@ -605,7 +605,7 @@ class CellProbeDevice : public AtmDevice
     void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
 
   protected:
-    void NotifyCellSent(const AtmCell& cell) override;
+    void NotifyCellSent(const AtmCell& cell, Time start) override;
 
   private:
     std::vector<Rx> m_rx;        //!< received cells

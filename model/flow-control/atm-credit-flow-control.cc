@@ -162,9 +162,16 @@ AtmCreditFlowControl::DoGetNextRelease() const
     return m_releases.empty() ? Time::Max() : m_releases.top().first;
 }
 
+bool
+AtmCreditFlowControl::DoIsTraced() const
+{
+    return !m_heldTrace.IsEmpty();
+}
+
 uint32_t
 AtmCreditFlowControl::GetBalance(uint32_t vc)
 {
+    SyncPort(); // the cells of deferred slots before now have spent their credits
     Vc& v = Get(vc);
     Absorb(v, Simulator::Now());
     return v.balance;

@@ -109,6 +109,7 @@ class AtmCreditFlowControl : public AtmPortGate
     void DoSetup() override;
     void DoReleaseDue(Time now) override;
     Time DoGetNextRelease() const override;
+    bool DoIsTraced() const override;
     void DoNotifySent(const AtmCell& cell, uint64_t slot) override;
 
     /**
