@@ -95,8 +95,8 @@ AtmChannel::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_devices = {nullptr, nullptr};
-    m_dir[0].errorModel = nullptr;
-    m_dir[1].errorModel = nullptr;
+    SetErrorModel(0, nullptr);
+    SetErrorModel(1, nullptr);
     Channel::DoDispose();
 }
 
@@ -241,7 +241,15 @@ AtmChannel::SetErrorModel(uint32_t fromEnd, Ptr<AtmCellErrorModel> model)
 {
     NS_LOG_FUNCTION(this << fromEnd << model);
     NS_ABORT_MSG_IF(fromEnd > 1, "AtmChannel: end " << fromEnd << " (0 or 1)");
+    if (m_dir[fromEnd].errorModel)
+    {
+        m_dir[fromEnd].errorModel->NotifyDirection(false);
+    }
     m_dir[fromEnd].errorModel = model;
+    if (model)
+    {
+        model->NotifyDirection(true);
+    }
     UpdateFaulty();
 }
 
@@ -369,6 +377,13 @@ bool
 AtmChannel::IsTraced() const
 {
     return !m_lossTrace.IsEmpty() || !m_impairedTrace.IsEmpty();
+}
+
+bool
+AtmChannel::HasSharedErrorModel() const
+{
+    return (m_dir[0].errorModel && m_dir[0].errorModel->GetDirections() > 1) ||
+           (m_dir[1].errorModel && m_dir[1].errorModel->GetDirections() > 1);
 }
 
 uint64_t

@@ -219,6 +219,12 @@ class AtmChannel : public Channel
      *         send on the link then run each slot at its start: AtmSwitch "DeferSlots")
      */
     bool IsTraced() const;
+    /**
+     * @return true if an error model of the link also serves another link direction
+     *         (AtmCellErrorModel::GetDirections): its draws then depend on the order in which
+     *         the senders hand over their cells
+     */
+    bool HasSharedErrorModel() const;
 
     std::size_t GetNDevices() const override;
     Ptr<NetDevice> GetDevice(std::size_t i) const override;

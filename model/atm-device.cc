@@ -8,6 +8,8 @@
 #include "atm-channel.h"
 #include "atm-output-port.h"
 #include "atm-port-gate.h"
+#include "atm-switch-port.h"
+#include "atm-switch.h"
 
 #include "ns3/abort.h"
 #include "ns3/atm-cac.h"
@@ -205,6 +207,18 @@ Ptr<AtmCellTransmitter>
 AtmDevice::GetTransmitter() const
 {
     return m_tx;
+}
+
+bool
+AtmDevice::IsLinkObserved() const
+{
+    if (!m_channel || m_channel->IsTraced() || m_channel->HasSharedErrorModel())
+    {
+        return true;
+    }
+    Ptr<AtmSwitchPort> next = DynamicCast<AtmSwitchPort>(m_channel->GetPeer(this));
+    Ptr<AtmSwitch> fabric = next ? next->GetSwitch() : nullptr;
+    return fabric && fabric->IsTraced();
 }
 
 Ptr<AtmChannel>

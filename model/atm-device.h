@@ -134,6 +134,14 @@ class AtmDevice : public NetDevice
      * @return the fraction in [0, 1] (0 before the first slot)
      */
     double GetRawUtilization() const;
+    /**
+     * @return true if a trace sink sees this device's cells when the device sends them: on the
+     *         link (AtmChannel::IsTraced) or in the next hop's fabric (AtmSwitch::IsTraced), or
+     *         if the link's error model also serves another direction
+     *         (AtmChannel::HasSharedErrorModel). The transmitter then runs each slot at its
+     *         start (AtmCellTransmitter).
+     */
+    bool IsLinkObserved() const;
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;

@@ -181,14 +181,7 @@ AtmSwitch::IsObserved(uint32_t outPort) const
 {
     // The transmitter checks the port and its gates; the link and the next hop's fabric see
     // the port's cells when it sends them.
-    Ptr<AtmChannel> out = DynamicCast<AtmChannel>(m_ports[outPort]->GetChannel());
-    if (!out || out->IsTraced())
-    {
-        return true;
-    }
-    Ptr<AtmSwitchPort> next = DynamicCast<AtmSwitchPort>(out->GetPeer(m_ports[outPort]));
-    Ptr<AtmSwitch> fabric = next ? next->GetSwitch() : nullptr;
-    return fabric && fabric->IsTraced();
+    return m_ports[outPort]->IsLinkObserved();
 }
 
 bool

@@ -128,6 +128,19 @@ AtmCellErrorModel::GetPayloadBitErrorRate() const
     return m_payloadBer;
 }
 
+void
+AtmCellErrorModel::NotifyDirection(bool added)
+{
+    NS_ASSERT_MSG(added || m_directions > 0, "AtmCellErrorModel: a direction removed twice");
+    m_directions = added ? m_directions + 1 : m_directions - 1;
+}
+
+uint32_t
+AtmCellErrorModel::GetDirections() const
+{
+    return m_directions;
+}
+
 int64_t
 AtmCellErrorModel::AssignStreams(int64_t stream)
 {

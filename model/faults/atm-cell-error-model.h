@@ -91,6 +91,20 @@ class AtmCellErrorModel : public Object
      */
     virtual int64_t AssignStreams(int64_t stream);
 
+    /**
+     * @brief Count one more (or one fewer) link direction that draws from this model
+     *        (AtmChannel::SetErrorModel does it).
+     * @param added true when a direction starts using the model, false when it stops
+     */
+    void NotifyDirection(bool added);
+    /**
+     * @return the link directions that draw from the model. With more than one (the
+     *         "ErrorModel" attribute of a link serves both directions), the draws interleave in
+     *         the order the senders hand over their cells, so the senders run each slot at its
+     *         start (AtmDevice::IsLinkObserved) to keep that order.
+     */
+    uint32_t GetDirections() const;
+
     /// @param ratio "CellLossRatio", in [0, 1]
     void SetCellLossRatio(double ratio);
     /// @return "CellLossRatio"
@@ -135,6 +149,7 @@ class AtmCellErrorModel : public Object
     std::vector<double> m_headerCdf;  //!< Binomial(40, p_h) distribution function
     std::vector<double> m_payloadCdf; //!< Binomial(384, p_p) distribution function
     Ptr<UniformRandomVariable> m_rng; //!< the draws
+    uint32_t m_directions{0};         //!< link directions drawing from the model
 };
 
 } // namespace ns3
