@@ -76,6 +76,17 @@ class AtmRing
     }
 
     /**
+     * @brief Record access by age.
+     * @param i 0 for the oldest record, up to GetSize() - 1
+     * @return the record
+     */
+    T& At(uint32_t i)
+    {
+        NS_ASSERT(i < m_size);
+        return m_slots[(m_head + i) & (m_slots.size() - 1)];
+    }
+
+    /**
      * @brief Append a record, growing the ring if it is full.
      * @param value the record
      */

@@ -11,6 +11,8 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <utility>
+
 namespace ns3
 {
 
@@ -115,11 +117,17 @@ AtmCreditFlowControl::DoNotifySent(const AtmCell& cell, uint64_t slot)
     {
         CountHold();
         SetHeld(vc, true);
-        if (!v.due.IsEmpty() && !v.releasePlanned)
-        {
-            v.releasePlanned = true;
-            m_releases.emplace(v.due.Front(), vc);
-        }
+        PlanRelease(vc, v);
+    }
+}
+
+void
+AtmCreditFlowControl::PlanRelease(uint32_t vc, Vc& v)
+{
+    if (v.held && !v.due.IsEmpty() && v.due.Front() < v.plannedAt)
+    {
+        v.plannedAt = v.due.Front();
+        m_releases.emplace(v.plannedAt, vc);
     }
 }
 
@@ -128,13 +136,21 @@ AtmCreditFlowControl::AddCredit(uint32_t vc, Time due)
 {
     Vc& v = Get(vc);
     NS_ASSERT_MSG(due >= Simulator::Now(), "AtmCreditFlowControl: credit due in the past");
+    // Credits are returned in the order of the calls, which is not always that of their due
+    // times (the credit of a cell discarded at the next hop's ingress is returned when the cell
+    // arrives there, the credit of a forwarded one when it leaves): keep them sorted, so that
+    // each is absorbed when it is due.
     v.due.Push(due);
+    for (uint32_t i = v.due.GetSize() - 1; i > 0 && v.due.At(i - 1) > v.due.At(i); --i)
+    {
+        std::swap(v.due.At(i - 1), v.due.At(i));
+    }
     NS_ASSERT_MSG(v.balance + v.due.GetSize() <= m_initialCredits,
                   "AtmCreditFlowControl: more credits than InitialCredits for VC " << vc);
-    if (v.held && !v.releasePlanned)
+    const Time planned = v.plannedAt;
+    PlanRelease(vc, v);
+    if (v.plannedAt < planned)
     {
-        v.releasePlanned = true;
-        m_releases.emplace(due, vc);
         Wake(); // the transmitter may be asleep until a later instant, or for good
     }
 }
@@ -144,14 +160,22 @@ AtmCreditFlowControl::DoReleaseDue(Time now)
 {
     while (!m_releases.empty() && m_releases.top().first <= now)
     {
+        const Time at = m_releases.top().first;
         const uint32_t vc = m_releases.top().second;
         m_releases.pop();
         Vc& v = Get(vc);
-        v.releasePlanned = false;
+        if (at == v.plannedAt)
+        {
+            v.plannedAt = Time::Max(); // the live entry (an earlier credit may have superseded it)
+        }
         Absorb(v, now);
         if (v.held && v.balance > 0)
         {
             SetHeld(vc, false);
+        }
+        else
+        {
+            PlanRelease(vc, v);
         }
     }
 }

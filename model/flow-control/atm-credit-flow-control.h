@@ -100,11 +100,19 @@ class AtmCreditFlowControl : public AtmPortGate
     /// Per-VC credit state.
     struct Vc
     {
-        uint32_t balance{0};        //!< credits available
-        AtmRing<Time> due;          //!< credits on their way, by due time
-        bool held{false};           //!< the VC's queue is held for lack of credit
-        bool releasePlanned{false}; //!< the VC's first due credit is in m_releases
+        uint32_t balance{0};         //!< credits available
+        AtmRing<Time> due;           //!< credits on their way, in due-time order
+        bool held{false};            //!< the VC's queue is held for lack of credit
+        Time plannedAt{Time::Max()}; //!< the live m_releases entry of the VC (Max: none)
     };
+
+    /**
+     * @brief If the VC is held and a credit is on its way earlier than its planned release,
+     *        plan a release at that credit's due time.
+     * @param vc the VC index
+     * @param v its record
+     */
+    void PlanRelease(uint32_t vc, Vc& v);
 
     void DoSetup() override;
     void DoReleaseDue(Time now) override;
