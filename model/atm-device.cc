@@ -86,6 +86,8 @@ AtmDevice::DoDispose()
     m_cac = nullptr;
     m_port = nullptr;
     m_channel = nullptr;
+    m_peerCredits = nullptr;
+    m_peerCreditsKnown = false;
     m_node = nullptr;
     NetDevice::DoDispose();
 }
@@ -259,16 +261,27 @@ AtmDevice::SetCreditFlowControl(Ptr<AtmCreditFlowControl> credits)
     {
         AddGate(m_credits);
     }
+    Ptr<AtmDevice> peer = m_channel ? m_channel->GetPeer(this) : nullptr;
+    if (peer)
+    {
+        peer->m_peerCreditsKnown = false; // it looks this device's credits up again
+    }
 }
 
 void
 AtmDevice::ReturnCredit(uint32_t vc, Time when) const
 {
-    Ptr<AtmDevice> upstream = m_channel->GetPeer(this);
-    Ptr<AtmCreditFlowControl> credits = upstream->GetCreditFlowControl();
-    if (credits)
+    // Per cell: the far end's credit gate is looked up once (SetCreditFlowControl on the far
+    // end makes it look again).
+    if (!m_peerCreditsKnown)
     {
-        credits->AddCredit(vc, when + m_channel->GetDelay());
+        Ptr<AtmDevice> upstream = m_channel->GetPeer(this);
+        m_peerCredits = upstream ? PeekPointer(upstream->GetCreditFlowControl()) : nullptr;
+        m_peerCreditsKnown = true;
+    }
+    if (m_peerCredits)
+    {
+        m_peerCredits->AddCredit(vc, when + m_channel->GetDelay());
     }
 }
 

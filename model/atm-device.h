@@ -199,6 +199,9 @@ class AtmDevice : public NetDevice
     Ptr<AtmOutputPort> m_port;             //!< "OutputPort"
     Ptr<AtmCellTransmitter> m_tx;          //!< the transmitter (after Attach)
     Ptr<AtmCreditFlowControl> m_credits;   //!< "CreditFlowControl"
+    /// The far end's credit gate (ReturnCredit; the far end owns it), once looked up.
+    mutable AtmCreditFlowControl* m_peerCredits{nullptr};
+    mutable bool m_peerCreditsKnown{false}; //!< m_peerCredits was looked up
     Ptr<AtmShapingGate> m_gate;            //!< shaping of the outgoing link, or null
     std::vector<Ptr<AtmPortGate>> m_gates; //!< every gate, in the order added
     mutable Ptr<AtmCac> m_cac;             //!< "Cac" (created when first asked for)
