@@ -88,6 +88,8 @@ AtmDevice::DoDispose()
     m_channel = nullptr;
     m_peerCredits = nullptr;
     m_peerCreditsKnown = false;
+    m_nextFabric = nullptr;
+    m_nextFabricKnown = false;
     m_node = nullptr;
     NetDevice::DoDispose();
 }
@@ -218,9 +220,14 @@ AtmDevice::IsLinkObserved() const
     {
         return true;
     }
-    Ptr<AtmSwitchPort> next = DynamicCast<AtmSwitchPort>(m_channel->GetPeer(this));
-    Ptr<AtmSwitch> fabric = next ? next->GetSwitch() : nullptr;
-    return fabric && fabric->IsTraced();
+    if (!m_nextFabricKnown && m_channel->GetPeer(this))
+    {
+        // Asked at every planned slot of a deferring port: the next hop is looked up once.
+        Ptr<AtmSwitchPort> next = DynamicCast<AtmSwitchPort>(m_channel->GetPeer(this));
+        m_nextFabric = next ? PeekPointer(next->GetSwitch()) : nullptr;
+        m_nextFabricKnown = !next || m_nextFabric; // a port not yet in its switch: look again
+    }
+    return m_nextFabric && m_nextFabric->IsTraced();
 }
 
 Ptr<AtmChannel>

@@ -193,19 +193,21 @@ class AtmDevice : public NetDevice
      */
     void SendCell(const AtmCell& cell, uint64_t slot);
 
-    Ptr<Node> m_node;                      //!< the node
-    uint32_t m_ifIndex{0};                 //!< interface index
-    Ptr<AtmChannel> m_channel;             //!< the link
-    Ptr<AtmOutputPort> m_port;             //!< "OutputPort"
-    Ptr<AtmCellTransmitter> m_tx;          //!< the transmitter (after Attach)
-    Ptr<AtmCreditFlowControl> m_credits;   //!< "CreditFlowControl"
+    Ptr<Node> m_node;                    //!< the node
+    uint32_t m_ifIndex{0};               //!< interface index
+    Ptr<AtmChannel> m_channel;           //!< the link
+    Ptr<AtmOutputPort> m_port;           //!< "OutputPort"
+    Ptr<AtmCellTransmitter> m_tx;        //!< the transmitter (after Attach)
+    Ptr<AtmCreditFlowControl> m_credits; //!< "CreditFlowControl"
     /// The far end's credit gate (ReturnCredit; the far end owns it), once looked up.
     mutable AtmCreditFlowControl* m_peerCredits{nullptr};
-    mutable bool m_peerCreditsKnown{false}; //!< m_peerCredits was looked up
-    Ptr<AtmShapingGate> m_gate;            //!< shaping of the outgoing link, or null
-    std::vector<Ptr<AtmPortGate>> m_gates; //!< every gate, in the order added
-    mutable Ptr<AtmCac> m_cac;             //!< "Cac" (created when first asked for)
-    Mac48Address m_address;                //!< the device's own address
+    mutable bool m_peerCreditsKnown{false};   //!< m_peerCredits was looked up
+    mutable AtmSwitch* m_nextFabric{nullptr}; //!< the far end's switch (IsLinkObserved), if any
+    mutable bool m_nextFabricKnown{false};    //!< m_nextFabric was looked up
+    Ptr<AtmShapingGate> m_gate;               //!< shaping of the outgoing link, or null
+    std::vector<Ptr<AtmPortGate>> m_gates;    //!< every gate, in the order added
+    mutable Ptr<AtmCac> m_cac;                //!< "Cac" (created when first asked for)
+    Mac48Address m_address;                   //!< the device's own address
 };
 
 } // namespace ns3
