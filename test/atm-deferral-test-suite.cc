@@ -949,6 +949,21 @@ class DeferralRun
     void SampleCellsSent(int32_t t);
     /// @param t the sample index: every port's counters through AtmDevice::GetOutputPort()
     void SamplePorts(int32_t t);
+    /**
+     * @brief Record a port's or a VC's counters.
+     * @param perVc true for a VC's (names "vc.*"), false for the port's ("port.*")
+     * @param t the sample index (-1: the end)
+     * @param i the device index
+     * @param j the VC index (-1 for the port)
+     * @param st the counters
+     * @param inQueue the cells in the queue
+     */
+    void AddPortStats(bool perVc,
+                      int32_t t,
+                      int32_t i,
+                      int32_t j,
+                      const AtmPortVcStats& st,
+                      uint32_t inQueue);
     /// @param t the sample index: AtmCreditFlowControl::GetBalance of every VC
     void SampleBalances(int32_t t);
     /// @param t the sample index: AtmChannel::GetCellsTransmitted and GetCellsLost
@@ -1529,26 +1544,52 @@ DeferralRun::SamplePorts(int32_t t)
     {
         const int32_t i = static_cast<int32_t>(d);
         Ptr<AtmOutputPort> port = m_devices[d]->GetOutputPort();
-        const AtmPortVcStats& ps = port->GetStats();
-        Add("port.cellsArrived", t, i, -1, 0, ps.cellsArrived);
-        Add("port.cellsAccepted", t, i, -1, 0, ps.cellsAccepted);
-        Add("port.cellsDeparted", t, i, -1, 0, ps.cellsDeparted);
-        Add("port.cellsDropped", t, i, -1, 0, ps.cellsDropped);
-        Add("port.cellsPurged", t, i, -1, 0, ps.cellsPurged);
-        Add("port.framesDropped", t, i, -1, 0, ps.framesDropped);
-        Add("port.cellsInQueue", t, i, -1, 0, port->GetCellsInQueue());
+        AddPortStats(false, t, i, -1, port->GetStats(), port->GetCellsInQueue());
         for (uint32_t vc = 0; vc < port->GetNVcs(); ++vc)
         {
-            const int32_t j = static_cast<int32_t>(vc);
-            const AtmPortVcStats& vs = port->GetVcStats(vc);
-            Add("vc.cellsArrived", t, i, j, 0, vs.cellsArrived);
-            Add("vc.cellsAccepted", t, i, j, 0, vs.cellsAccepted);
-            Add("vc.cellsDeparted", t, i, j, 0, vs.cellsDeparted);
-            Add("vc.cellsDropped", t, i, j, 0, vs.cellsDropped);
-            Add("vc.cellsPurged", t, i, j, 0, vs.cellsPurged);
-            Add("vc.framesDropped", t, i, j, 0, vs.framesDropped);
-            Add("vc.cellsInQueue", t, i, j, 0, port->GetVcCellsInQueue(vc));
+            AddPortStats(true,
+                         t,
+                         i,
+                         static_cast<int32_t>(vc),
+                         port->GetVcStats(vc),
+                         port->GetVcCellsInQueue(vc));
         }
+    }
+}
+
+void
+DeferralRun::AddPortStats(bool perVc,
+                          int32_t t,
+                          int32_t i,
+                          int32_t j,
+                          const AtmPortVcStats& st,
+                          uint32_t inQueue)
+{
+    static const char* const portNames[] = {"port.cellsArrived",
+                                            "port.cellsAccepted",
+                                            "port.cellsDeparted",
+                                            "port.cellsDropped",
+                                            "port.cellsPurged",
+                                            "port.framesDropped",
+                                            "port.cellsInQueue"};
+    static const char* const vcNames[] = {"vc.cellsArrived",
+                                          "vc.cellsAccepted",
+                                          "vc.cellsDeparted",
+                                          "vc.cellsDropped",
+                                          "vc.cellsPurged",
+                                          "vc.framesDropped",
+                                          "vc.cellsInQueue"};
+    const char* const* n = perVc ? vcNames : portNames;
+    const uint64_t values[] = {st.cellsArrived,
+                               st.cellsAccepted,
+                               st.cellsDeparted,
+                               st.cellsDropped,
+                               st.cellsPurged,
+                               st.framesDropped,
+                               inQueue};
+    for (size_t f = 0; f < 7; ++f)
+    {
+        Add(n[f], t, i, j, 0, values[f]);
     }
 }
 
