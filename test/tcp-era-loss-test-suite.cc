@@ -75,9 +75,12 @@ class Recorder
     std::vector<Expiry> expiries;                           //!< RetransmissionTimeout events
     std::vector<Sample> inFlight;                           //!< BytesInFlight changes
     std::vector<std::pair<Time, uint32_t>> retransmissions; //!< (time, seq) of resent data
-    uint32_t highestSent{0};                                //!< highest data seq sent
-    uint64_t toSend{0};                                     //!< bytes still to write
-    Ptr<Socket> socket;                                     //!< the sender
+    std::vector<std::pair<Time, uint32_t>> firstSent;       //!< (time, seq) of new data
+    std::vector<std::pair<Time, TcpSocketState::TcpCongState_t>> states; //!< CongState changes
+    std::vector<std::pair<Time, uint32_t>> pureAcks; //!< (time, window field) of ACKs of byte 1
+    uint32_t highestSent{0};                         //!< highest data seq sent
+    uint64_t toSend{0};                              //!< bytes still to write
+    Ptr<Socket> socket;                              //!< the sender
 
     /**
      * @param s the socket
@@ -94,6 +97,7 @@ class Recorder
         s->TraceConnectWithoutContext("RTO", MakeCallback(&Recorder::Rto, this));
         s->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&Recorder::InFlight, this));
         s->TraceConnectWithoutContext("Tx", MakeCallback(&Recorder::Tx, this));
+        s->TraceConnectWithoutContext("Rx", MakeCallback(&Recorder::Rx, this));
         s->TraceConnectWithoutContext("RetransmissionTimeout",
                                       MakeCallback(&Recorder::Expired, this));
         s->SetSendCallback(MakeCallback(&Recorder::Fill, this));
@@ -138,6 +142,7 @@ class Recorder
 
     void State(TcpSocketState::TcpCongState_t from, TcpSocketState::TcpCongState_t to)
     {
+        states.emplace_back(Simulator::Now(), to);
         if (to == TcpSocketState::CA_RECOVERY)
         {
             fastRetx.push_back(Simulator::Now());
@@ -168,6 +173,16 @@ class Recorder
             {Simulator::Now(), rto, backoff, rtoValues.empty() ? Time() : rtoValues.back()});
     }
 
+    /** ACKs of SND.UNA = 1 (the first data byte) after the handshake, with their windows. */
+    void Rx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
+    {
+        if (p->GetSize() == 0 && (h.GetFlags() & TcpHeader::SYN) == 0 &&
+            h.GetAckNumber().GetValue() == 1)
+        {
+            pureAcks.emplace_back(Simulator::Now(), h.GetWindowSize());
+        }
+    }
+
     void Tx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
     {
         if (p->GetSize() == 0)
@@ -178,6 +193,10 @@ class Recorder
         if (seq < highestSent)
         {
             retransmissions.emplace_back(Simulator::Now(), seq);
+        }
+        else
+        {
+            firstSent.emplace_back(Simulator::Now(), seq);
         }
         highestSent = std::max(highestSent, seq + p->GetSize());
     }
@@ -548,6 +567,77 @@ class ScriptedLossTestCase : public TestCase
 };
 
 /**
+ * @brief An ACK that only changes the window is not a duplicate ACK (RFC 5681 section 2 (e);
+ * 4.4BSD tcp_input(), Wright and Stevens, TCP/IP Illustrated Vol. 2, section 29.4).
+ *
+ * A 131,072-byte window needs window scaling, so the SYN can advertise only 65,535 bytes; with
+ * an initial window of 66 segments of 1000 bytes the sender sends 65 and waits. The first
+ * segment is lost: the receiver answers each of the 64 others at once with an ACK of byte 1,
+ * and the first of those ACKs carries the scaled window. It is a window update, not a
+ * duplicate: the sender stays in CA_OPEN and sends segment 65 at once; the next three ACKs are
+ * the duplicates that trigger the fast retransmit. ns-3 alone counts the window update as the
+ * first duplicate (CA_DISORDER), retransmits one ACK early and sends new data in CA_DISORDER,
+ * which its assertion-enabled builds abort on.
+ */
+class WindowUpdateTestCase : public TestCase
+{
+  public:
+    WindowUpdateTestCase()
+        : TestCase("an ACK that opens the window is not a duplicate ACK (RFC 5681, 4.4BSD)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpEraPresets p = TestPreset(TcpEraPresets::RENO);
+        p.SetWindow(131072);
+        p.SetInitialCwnd(66);
+        const uint32_t segments = 200;
+        LossRun run;
+        RunScripted(&run, p, {0}, segments, Seconds(10));
+        const Recorder& r = run.rec;
+
+        NS_TEST_ASSERT_MSG_EQ(run.dropped, 1, "the first segment is lost");
+        NS_TEST_ASSERT_MSG_EQ(run.received, uint64_t{segments} * MSS, "every byte arrives");
+        NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(r.fastRetx.size(), 1, "one fast retransmit");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.pureAcks.size(), 4, "ACKs of byte 1");
+        if (r.fastRetx.size() != 1 || r.pureAcks.size() < 4)
+        {
+            return;
+        }
+        const Time update = r.pureAcks[0].first;
+        NS_TEST_ASSERT_MSG_EQ(r.pureAcks[0].second,
+                              131072 / 4,
+                              "the first ACK advertises the whole window, scaled by 2 bits, where "
+                              "the SYN could only say 65,535 bytes");
+        for (size_t i = 1; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.pureAcks[i].second,
+                                  r.pureAcks[0].second,
+                                  "the duplicates repeat the window");
+        }
+        for (const auto& st : r.states)
+        {
+            NS_TEST_ASSERT_MSG_EQ((st.first <= update && st.second == TcpSocketState::CA_DISORDER),
+                                  false,
+                                  "the window update is not a duplicate ACK");
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.fastRetx[0],
+                              r.pureAcks[3].first,
+                              "the fast retransmit comes with the third duplicate, the fourth ACK "
+                              "of byte 1");
+        bool sent65 = false;
+        for (const auto& x : r.firstSent)
+        {
+            sent65 = sent65 || (x.second == 1 + 65 * MSS && x.first == update);
+        }
+        NS_TEST_ASSERT_MSG_EQ(sent65, true, "segment 65 goes out with the window update");
+    }
+};
+
+/**
  * @brief The retransmission timer with 100 ms ticks: never below the 2-tick minimum, and it
  * fires on tick boundaries only when TimerTick is set.
  */
@@ -761,6 +851,7 @@ class TcpEraLossTestSuite : public TestSuite
         AddTestCase(new TickTimerTestCase(false), ATM_TEST_QUICK);
         AddTestCase(new TickTimerTestCase(true, MilliSeconds(37)), ATM_TEST_QUICK);
         AddTestCase(new NoEarlyTimeoutTestCase, ATM_TEST_QUICK);
+        AddTestCase(new WindowUpdateTestCase, ATM_TEST_QUICK);
         AddTestCase(new DelayedAckGridTestCase(true, Time(0)), ATM_TEST_QUICK);
         AddTestCase(new DelayedAckGridTestCase(true, MilliSeconds(37)), ATM_TEST_QUICK);
         AddTestCase(new DelayedAckGridTestCase(false, MilliSeconds(37)), ATM_TEST_QUICK);

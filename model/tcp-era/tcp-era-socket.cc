@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-tx-buffer.h"
 #include "ns3/trace-source-accessor.h"
 
@@ -42,6 +43,46 @@ class TcpEraSocketImpl : public TcpEraSocket
     }
 
     ATM_INSTANCE_TYPEID_OVERRIDE(TcpEraSocket)
+
+  protected:
+#if ATM_NS3_VERSION >= 343
+    void ProcessAck(const SequenceNumber32& ackNumber,
+                    bool scoreboardUpdated,
+                    uint32_t currentDelivered,
+                    const SequenceNumber32& oldHeadSequence,
+                    bool receivedData) override
+    {
+        // ns-3 does not count an ACK with data as a duplicate: one that only changes the
+        // window is treated the same way.
+        TcpEraSocket::ProcessAck(ackNumber,
+                                 scoreboardUpdated,
+                                 currentDelivered,
+                                 oldHeadSequence,
+                                 receivedData || IsAckOfUnaNotDuplicate());
+    }
+#else
+    void ProcessAck(const SequenceNumber32& ackNumber,
+                    bool scoreboardUpdated,
+                    uint32_t currentDelivered,
+                    const SequenceNumber32& oldHeadSequence) override
+    {
+        if (!IsAckOfUnaNotDuplicate())
+        {
+            TcpEraSocket::ProcessAck(ackNumber,
+                                     scoreboardUpdated,
+                                     currentDelivered,
+                                     oldHeadSequence);
+            return;
+        }
+        // ns-3.37 ... 3.42 count every ACK of SND.UNA below the highest sequence sent as a
+        // duplicate. What their ProcessAck does with such an ACK apart from that count (and
+        // what 3.43 and later do with one that is not a duplicate): the last ACK, the
+        // congestion operations' PktsAcked of one segment, the pacing rate.
+        m_tcb->m_lastAckedSeq = ackNumber;
+        m_congestionControl->PktsAcked(m_tcb, 1, m_tcb->m_lastRtt);
+        UpdatePacingRate();
+    }
+#endif
 };
 } // namespace
 
@@ -119,6 +160,8 @@ TcpEraSocket::TcpEraSocket()
       m_pipeCounting(false),
       m_pipe(0),
       m_cwndBeforeAck(0),
+      m_wndBeforeSegment(0),
+      m_ackOfUnaNotDuplicate(false),
       m_timerTick(0),
       m_timerTickPhase(0),
       m_alignedUid(0),
@@ -139,6 +182,8 @@ TcpEraSocket::TcpEraSocket(const TcpEraSocket& sock)
       m_pipeCounting(false),
       m_pipe(0),
       m_cwndBeforeAck(0),
+      m_wndBeforeSegment(0),
+      m_ackOfUnaNotDuplicate(false),
       m_timerTick(sock.m_timerTick),
       m_timerTickPhase(sock.m_timerTickPhase),
       m_alignedUid(0),
@@ -195,6 +240,26 @@ TcpEraSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     const bool partial = m_tcb->m_congState == TcpSocketState::CA_RECOVERY &&
                          ack > m_txBuffer->HeadSequence() && ack < m_recover;
     m_cwndBeforeAck = m_tcb->m_cWnd.Get();
+    // RFC 5681 section 2 (b) and (e), 4.4BSD tcp_input(): an ACK of SND.UNA with data or with
+    // a window other than the last one is not a duplicate; BSD then restarts the duplicate count
+    // (t_dupacks = 0), which for ns-3's state machine is the way back from CA_DISORDER.
+    const uint32_t window = static_cast<uint32_t>(tcpHeader.GetWindowSize()) << m_sndWindShift;
+    m_ackOfUnaNotDuplicate = !m_sackEnabled && ack == m_txBuffer->HeadSequence() &&
+                             ack < m_tcb->m_highTxMark &&
+                             (packet->GetSize() > 0 || window != m_wndBeforeSegment);
+    if (m_ackOfUnaNotDuplicate && m_tcb->m_congState == TcpSocketState::CA_DISORDER)
+    {
+        NS_LOG_DEBUG("ACK of " << ack << " changes the window " << m_wndBeforeSegment << " -> "
+                               << window << ": not a duplicate, CA_DISORDER -> CA_OPEN");
+        m_dupAckCount = 0;
+        m_congestionControl->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
+        m_tcb->m_congState = TcpSocketState::CA_OPEN;
+    }
+    else if (m_ackOfUnaNotDuplicate)
+    {
+        NS_LOG_DEBUG("ACK of " << ack << " with data or window " << window << " (was "
+                               << m_wndBeforeSegment << "): not a duplicate");
+    }
     if (m_pipeCounting)
     {
         // Fall and Floyd: a duplicate ACK means one segment has left the network, a partial
@@ -239,6 +304,20 @@ TcpEraSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
         }
     }
     TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    m_ackOfUnaNotDuplicate = false;
+}
+
+bool
+TcpEraSocket::IsAckOfUnaNotDuplicate() const
+{
+    return m_ackOfUnaNotDuplicate;
+}
+
+void
+TcpEraSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress)
+{
+    m_wndBeforeSegment = m_rWnd.Get(); // TcpSocketBase updates it before it processes the ACK
+    TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
 }
 
 uint32_t

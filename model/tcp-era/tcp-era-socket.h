@@ -56,8 +56,21 @@ namespace ns3
  * after it. The grid starts at DelAckTickPhase, in [0, DelAckTick). 0 (the default) keeps
  * ns-3's timer.
  *
+ * Duplicate ACKs (sockets without SACK): an ACK counts as a duplicate only if it acknowledges
+ * SND.UNA with data outstanding, carries no data and advertises the same window as the last one
+ * (RFC 5681 section 2, conditions (b) and (e); 4.4BSD tcp_input(), Wright and Stevens, TCP/IP
+ * Illustrated Vol. 2, section 29.4). ns-3 leaves out (e) (and before 3.43 also (b)), so the
+ * first ACK after the handshake, which opens the window from the SYN's unscaled 65,535 bytes to
+ * the scaled one, counted as a duplicate when it acknowledged nothing new (the first segment
+ * lost). BSD instead treats such an ACK as a window update: the duplicate count restarts at 0
+ * and the sender uses the new window at once. So does this socket: an ACK of SND.UNA that is
+ * not a duplicate takes a CA_DISORDER sender back to CA_OPEN and is not counted (ns-3 would
+ * otherwise send new data in CA_DISORDER, which its assertion-enabled builds forbid without
+ * limited transmit). SACK senders keep ns-3's RFC 6675 definition.
+ *
  * The partial-ACK response is applied in ReceivedAck (whose signature is the same in ns-3.37 ...
- * 3.48) before ns-3's processing, not by overriding ProcessAck (whose signature changed in 3.43).
+ * 3.48) before ns-3's processing, not by overriding ProcessAck (whose signature changed in 3.43;
+ * the socket's private implementation class overrides it only to skip the duplicate count).
  * Create sockets through TcpEraSocketFactory or the TypeId (ObjectFactory, Socket::CreateSocket),
  * not with CreateObject<TcpEraSocket>(): up to ns-3.44 TcpSocketBase hides a subclass's
  * attributes unless the object is the TypeId's own implementation class.
@@ -133,6 +146,15 @@ class TcpEraSocket : public TcpSocketBase
     void ReTxTimeout() override;
     void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     uint32_t BytesInFlight() const override;
+    void DoForwardUp(Ptr<Packet> packet,
+                     const Address& fromAddress,
+                     const Address& toAddress) override;
+
+    /**
+     * @return whether the ACK being processed acknowledges SND.UNA with data outstanding but is
+     * not a duplicate ACK (it carries data or a changed window; no SACK)
+     */
+    bool IsAckOfUnaNotDuplicate() const;
 
   private:
     /** Move a newly scheduled retransmission timer onto the tick grid (TimerTick > 0). */
@@ -145,6 +167,8 @@ class TcpEraSocket : public TcpSocketBase
     bool m_pipeCounting;                     //!< a counted recovery is under way
     int64_t m_pipe;                          //!< the counted pipe in segments
     uint32_t m_cwndBeforeAck;                //!< cwnd when the current ACK arrived
+    uint32_t m_wndBeforeSegment;             //!< the send window before the current segment
+    bool m_ackOfUnaNotDuplicate;             //!< the current ACK: see IsAckOfUnaNotDuplicate()
     Time m_timerTick;                        //!< the tick of the retransmission timer
     Time m_timerTickPhase;                   //!< the first boundary of the tick grid
     uint32_t m_alignedUid;                   //!< uid of the last aligned timer event
