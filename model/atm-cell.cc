@@ -23,7 +23,8 @@ AtmCell::AtmCell()
       vci(0),
       pti(0),
       clp(false),
-      flags(0)
+      flags(0),
+      rm()
 {
 }
 
@@ -52,6 +53,10 @@ AtmCell::CopyPayload(uint8_t out[48]) const
                                                             << frame->GetCellCount() << " cells");
         std::memcpy(out, pdu.data() + offset, Aal5::CELL_PAYLOAD_BYTES);
     }
+    else if (IsResourceManagement())
+    {
+        rm.Serialize(out);
+    }
     else
     {
         std::memset(out, 0, Aal5::CELL_PAYLOAD_BYTES);
@@ -77,6 +82,10 @@ operator<<(std::ostream& os, const AtmCell& cell)
     if (cell.frame)
     {
         os << " frame=" << cell.frame->GetId() << " " << cell.index << "/" << cell.count;
+    }
+    if (cell.IsResourceManagement())
+    {
+        os << " " << cell.rm;
     }
     os << " vc=" << cell.vc;
     if (cell.IsPayloadCorrupted())

@@ -8,6 +8,7 @@
 #include "atm-cell-header.h"
 
 #include "ns3/aal5-frame.h"
+#include "ns3/atm-rm-fields.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
@@ -60,6 +61,14 @@ class AtmCell
     }
 
     /**
+     * @return true for an ABR resource-management cell (PTI 110), whose payload is @c rm
+     */
+    bool IsResourceManagement() const
+    {
+        return pti == AtmRmFields::PTI;
+    }
+
+    /**
      * @return true if the payload bytes differ from the frame's: PAYLOAD_CORRUPTED is set, or the
      *         frame is marked corrupted (Aal5Frame::IsCorrupted()) and this is its cell 0
      */
@@ -92,11 +101,12 @@ class AtmCell
     /**
      * @brief Produce the 48 payload bytes.
      *
-     * For an AAL5 cell, the bytes [48 * index, 48 * index + 48) of the frame's CPCS-PDU; for a cell
-     * without a frame, 48 zero bytes. When IsPayloadCorrupted(), bit 0 (the least significant bit)
-     * of byte 0 is flipped: a single-bit error, which the CRC-32 always detects and which never
-     * touches the trailer (the trailer is bytes 40-47 of a frame's last cell), so the receiver's
-     * LEN check sees the true length.
+     * For an AAL5 cell, the bytes [48 * index, 48 * index + 48) of the frame's CPCS-PDU; for a
+     * resource-management cell, its fields with their CRC-10 (AtmRmFields::Serialize); for any
+     * other cell without a frame, 48 zero bytes. When IsPayloadCorrupted(), bit 0 (the least
+     * significant bit) of byte 0 is flipped: a single-bit error, which the CRC-32 (and an RM
+     * cell's CRC-10) always detects and which never touches an AAL5 trailer (bytes 40-47 of a
+     * frame's last cell), so the receiver's LEN check sees the true length.
      *
      * @param out 48 bytes
      */
@@ -118,6 +128,7 @@ class AtmCell
     uint8_t pti;          //!< Payload Type Identifier (0..7)
     bool clp;             //!< Cell Loss Priority (true = low priority)
     uint8_t flags;        //!< bit set of PAYLOAD_CORRUPTED, NOT_ELIGIBLE
+    AtmRmFields rm;       //!< the ABR fields of a resource-management cell (PTI 110)
 };
 
 /**

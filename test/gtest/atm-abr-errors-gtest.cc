@@ -1,0 +1,106 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * googletest death tests: bad ABR parameters and RM-cell rates stop the program with a message
+ * that names the attribute or the value and the valid range.
+ */
+
+#include "ns3/atm-abr-source.h"
+#include "ns3/atm-rm-rate.h"
+#include "ns3/atm-traffic-contract.h"
+#include "ns3/double.h"
+#include "ns3/nstime.h"
+#include "ns3/uinteger.h"
+
+#include <gtest/gtest.h>
+#include <limits>
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * Start a source with PCR 1000, MCR 10, ICR 100 and one attribute changed.
+ * @param name the attribute
+ * @param value its value
+ */
+void
+StartWith(const std::string& name, const AttributeValue& value)
+{
+    Ptr<AtmAbrSource> s = CreateObject<AtmAbrSource>();
+    s->SetAttribute("PcrCellsPerSec", DoubleValue(1000));
+    s->SetAttribute("McrCellsPerSec", DoubleValue(10));
+    s->SetAttribute("IcrCellsPerSec", DoubleValue(100));
+    s->SetAttribute(name, value);
+    s->Start(Time(0));
+}
+
+TEST(AtmAbrErrorsDeathTest, RatesOutsideTheRmFormat)
+{
+    EXPECT_DEATH(AtmRmRate::Encode(-1),
+                 "AtmRmRate::Encode: rate -1 cells/s is outside the RM-cell rate format's range "
+                 "\\[0, 4.29077e\\+09\\] cells/s");
+    EXPECT_DEATH(AtmRmRate::Encode(std::numeric_limits<double>::quiet_NaN()),
+                 "rate nan cells/s is outside");
+    EXPECT_DEATH(AtmRmRate::Encode(5e9), "rate 5e\\+09 cells/s is outside");
+}
+
+TEST(AtmAbrErrorsDeathTest, SourceRates)
+{
+    EXPECT_DEATH(StartWith("PcrCellsPerSec", DoubleValue(0)),
+                 "AtmAbrSource: PcrCellsPerSec = 0 must be in \\(0, 4.29077e\\+09\\]: set the "
+                 "connection's peak cell rate");
+    EXPECT_DEATH(StartWith("McrCellsPerSec", DoubleValue(2000)),
+                 "AtmAbrSource: McrCellsPerSec = 2000 exceeds PcrCellsPerSec = 1000");
+    EXPECT_DEATH(StartWith("IcrCellsPerSec", DoubleValue(5)),
+                 "AtmAbrSource: IcrCellsPerSec = 5 is not in \\[McrCellsPerSec, PcrCellsPerSec\\] "
+                 "= \\[10, 1000\\]");
+    EXPECT_DEATH(StartWith("IcrCellsPerSec", DoubleValue(1001)), "IcrCellsPerSec = 1001 is not in");
+}
+
+TEST(AtmAbrErrorsDeathTest, SourceParameters)
+{
+    EXPECT_DEATH(StartWith("Nrm", UintegerValue(1)),
+                 "AtmAbrSource: Nrm = 1 is not in \\[2, 256\\]");
+    EXPECT_DEATH(StartWith("Nrm", UintegerValue(512)), "Nrm = 512 is not in \\[2, 256\\]");
+    EXPECT_DEATH(StartWith("Mrm", UintegerValue(0)), "Mrm = 0 is not in \\[1, Nrm - 1 = 31\\]");
+    EXPECT_DEATH(StartWith("Mrm", UintegerValue(32)), "Mrm = 32 is not in \\[1, Nrm - 1 = 31\\]");
+    EXPECT_DEATH(StartWith("Trm", TimeValue(Time(0))), "Trm = \\+0ms must be positive");
+    EXPECT_DEATH(StartWith("Adtf", TimeValue(MilliSeconds(-1))), "Adtf = -1ms must be positive");
+    EXPECT_DEATH(StartWith("Rif", DoubleValue(0)), "Rif = 0 is not in \\(0, 1\\]");
+    EXPECT_DEATH(StartWith("Rdf", DoubleValue(1.5)), "Rdf = 1.5 is not in \\(0, 1\\]");
+    EXPECT_DEATH(StartWith("Cdf", DoubleValue(-0.1)), "Cdf = -0.1 is not in \\[0, 1\\]");
+    EXPECT_DEATH(StartWith("TbeCells", UintegerValue(0)), "TbeCells = 0 must be at least 1");
+    EXPECT_DEATH(StartWith("MisbehaviourFactor", DoubleValue(0.5)),
+                 "MisbehaviourFactor = 0.5 must be at least 1");
+}
+
+TEST(AtmAbrErrorsDeathTest, ContractOfAnotherCategory)
+{
+    EXPECT_DEATH(
+        CreateObject<AtmAbrSource>()->SetContract(AtmTrafficContract::Ubr(), AtmCellRate(80000)),
+        "AtmAbrSource::SetContract: UBR.1 is not an ABR contract");
+}
+
+TEST(AtmAbrErrorsDeathTest, ForwardCellGivenAsBackward)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmAbrSource> s = CreateObject<AtmAbrSource>();
+            s->SetAttribute("PcrCellsPerSec", DoubleValue(1000));
+            s->SetAttribute("IcrCellsPerSec", DoubleValue(100));
+            s->Start(Time(0));
+            s->ReceiveBackwardRm(AtmRmFields());
+        },
+        "AtmAbrSource::ReceiveBackwardRm: FRM ER=0 CCR=0 MCR=0 is a forward RM cell");
+    EXPECT_DEATH(CreateObject<AtmAbrSource>()->SendForwardRm(Time(0)),
+                 "AtmAbrSource::SendForwardRm before Start\\(\\)");
+}
+
+} // namespace
