@@ -9,6 +9,7 @@
  * that names the attribute or the value and the valid range.
  */
 
+#include "ns3/atm-abr-destination.h"
 #include "ns3/atm-abr-source.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/atm-traffic-contract.h"
@@ -101,6 +102,21 @@ TEST(AtmAbrErrorsDeathTest, ForwardCellGivenAsBackward)
         "AtmAbrSource::ReceiveBackwardRm: FRM ER=0 CCR=0 MCR=0 is a forward RM cell");
     EXPECT_DEATH(CreateObject<AtmAbrSource>()->SendForwardRm(Time(0)),
                  "AtmAbrSource::SendForwardRm before Start\\(\\)");
+}
+
+TEST(AtmAbrErrorsDeathTest, DestinationMisuse)
+{
+    AtmCell rmCell;
+    rmCell.pti = AtmRmFields::PTI;
+    EXPECT_DEATH(CreateObject<AtmAbrDestination>()->ReceiveData(rmCell),
+                 "AtmAbrDestination::ReceiveData: cell 0/0 pti=6 clp=0 FRM ER=0 CCR=0 MCR=0 vc=0 "
+                 "is not a user-data cell");
+    AtmRmFields brm;
+    brm.Set(AtmRmFields::DIR, true);
+    EXPECT_DEATH(CreateObject<AtmAbrDestination>()->ReceiveForwardRm(brm),
+                 "AtmAbrDestination::ReceiveForwardRm: BRM ER=0 CCR=0 MCR=0 is a backward RM cell");
+    EXPECT_DEATH(CreateObject<AtmAbrDestination>()->TakeBackwardRm(),
+                 "AtmAbrDestination::TakeBackwardRm: no backward RM cell waits");
 }
 
 } // namespace
