@@ -26,7 +26,7 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief The behaviour of an ABR source end system for one VC (ATM Forum Traffic Management
- *        4.0, af-tm-0056.000, source behaviour rules 1-10): its allowed cell rate (ACR), which
+ *        4.0, af-tm-0056.000, section 5.10.4, rules 1-10): its allowed cell rate (ACR), which
  *        in-rate cell goes next, the forward RM cells it generates and its response to the
  *        backward RM cells it receives.
  *
@@ -55,9 +55,9 @@ namespace ns3
  * this model takes exactly the stated amount. Out-of-rate RM cells (rule 11, at TCR while ACR
  * is below it) are not modelled.
  *
- * MisbehaviourFactor M >= 1 models the misbehaving source of Bonaventure's thesis (ch. 5,
- * after WPM97): after rule 8 it sets ACR = min(M x min(ACR, ER), PCR) (not below MCR) instead
- * of rule 9; M = 1 is rule 9.
+ * MisbehaviourFactor M >= 1 models the misbehaving source of Bonaventure's thesis ("Integration
+ * of ATM under TCP/IP to provide services with minimum guaranteed bandwidth", ch. 5): after rule 8
+ * it sets ACR = min(M x min(ACR, ER), PCR) (not below MCR) instead of rule 9; M = 1 is rule 9.
  *
  * Attribute defaults are the specification's defaults (Nrm 32, Mrm 2, Trm 100 ms, ADTF 0.5 s,
  * CDF, RIF and RDF 1/16, TBE 16,777,215 cells); PCR, MCR and ICR are per connection and have

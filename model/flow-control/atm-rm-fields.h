@@ -20,8 +20,8 @@ namespace ns3
 /**
  * @ingroup atm
  * @brief The fields of an ABR resource-management (RM) cell that the ATM Forum's ABR protocol
- *        uses (Traffic Management 4.0, af-tm-0056.000, RM-cell fields), carried by an AtmCell
- *        as a small value.
+ *        uses (Traffic Management 4.0, af-tm-0056.000, section 5.10.3, Table 5-4), carried by
+ *        an AtmCell as a small value.
  *
  * An RM cell of a VC connection travels on the VC's own VPI/VCI with PTI 110 (binary, 6); one of
  * a VP connection on VCI 6 with PTI 110. Its 48-byte payload (cell octets 6-53):
