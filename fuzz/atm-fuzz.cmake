@@ -20,11 +20,15 @@ endif()
 set(ATM_FUZZ_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined
                         -fno-omit-frame-pointer)
 
-# The model files the four targets reach: cell header and HEC, cells, AAL5 frames and reassembly,
-# cell rates (with the exact clock arithmetic they use), service categories, contracts.
+# The model files the four targets reach: cell header and HEC, cells (with the RM-cell fields
+# they carry and their CRC-10), AAL5 frames and reassembly, cell rates (with the exact clock
+# arithmetic they use), service categories, contracts.
 add_library(atm-fuzz-model STATIC
   model/atm-cell-header.cc
   model/atm-cell.cc
+  model/atm-crc10.cc
+  model/flow-control/atm-rm-fields.cc
+  model/flow-control/atm-rm-rate.cc
   model/atm-cell-clock.cc
   model/atm-cell-rate.cc
   model/atm-exact-time.cc
