@@ -20,7 +20,7 @@ endif()
 set(ATM_FUZZ_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined
                         -fno-omit-frame-pointer)
 
-# The model files the four targets reach: cell header and HEC, cells (with the RM-cell fields
+# The model files the targets reach: cell header and HEC, cells (with the RM-cell fields
 # they carry and their CRC-10), AAL5 frames and reassembly, cell rates (with the exact clock
 # arithmetic they use), service categories, contracts.
 add_library(atm-fuzz-model STATIC
@@ -47,7 +47,8 @@ set(ATM_FUZZ_TARGETS
     atm-fuzz-cell-header
     atm-fuzz-aal5-reassembler
     atm-fuzz-traffic-contract
-    atm-fuzz-cell-rate)
+    atm-fuzz-cell-rate
+    atm-fuzz-rm-cell)
 foreach(_target ${ATM_FUZZ_TARGETS})
   add_executable(${_target} fuzz/${_target}.cc)
   atm_target_setup(${_target})

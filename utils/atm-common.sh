@@ -378,7 +378,7 @@ atm_run_fuzz() {
     rc=$?
     grep -E '^[a-z0-9-]+ +[0-9?]+ inputs' "$log"
     [ $rc -ne 0 ] && tail -n 30 "$log"
-    atm_count "$label fuzz targets (cell header, AAL5 reassembler, traffic contract, cell rate), ${seconds} s each, no failure" $rc
+    atm_count "$label fuzz targets (cell header, AAL5 reassembler, traffic contract, cell rate, RM cell), ${seconds} s each, no failure" $rc
 }
 
 # The soak run (doc/atm-reliability.rst, "Soak"): bench/atm-soak of a standalone build for $2
