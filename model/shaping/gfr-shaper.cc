@@ -5,7 +5,6 @@
 #include "gfr-shaper.h"
 
 #include "ns3/abort.h"
-#include "ns3/atm-exact-time.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -13,7 +12,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace ns3
 {
@@ -117,19 +115,8 @@ GfrShaper::DoAttach(const AtmCellClock& clock)
                     "GfrShaper: AcrWeight = " << m_weight << "; give 0 < wq <= 1 (BON: 0.05)");
     m_mcr = m_mcrAttr.GetCellsPerSecond();
     m_pcr = pcr.GetCellsPerSecond();
-    const AtmExactTime tMcr = AtmExactTime::CellTime(m_mcrAttr);
-    const AtmExactTime tPcr = AtmExactTime::CellTime(pcr);
-    m_unitsPerStep = AtmExactTime::CommonUnitsPerStep(tMcr, tPcr);
-    m_tMcr = tMcr.GetUnitsIn(m_unitsPerStep);
-    m_tPcr = tPcr.GetUnitsIn(m_unitsPerStep);
-    m_limit = static_cast<AtmInt128>(m_tolerance.GetTimeStep()) * m_unitsPerStep;
-    m_slotUnits =
-        static_cast<AtmInt128>(AtmExactTime::CellTime(clock.GetRate()).Ceil().GetTimeStep()) *
-        m_unitsPerStep;
-    m_unitsPerSecond =
-        static_cast<double>(Seconds(1).GetTimeStep()) * static_cast<double>(m_unitsPerStep);
+    m_spacer.Setup(clock, m_mcrAttr, pcr, m_tolerance);
     m_rate = m_mcr;
-    m_started = false;
     m_filter = Filter();
     m_filter.acr = m_mcr;
     m_filter.window = Simulator::Now().GetTimeStep() / m_interval.GetTimeStep();
@@ -183,12 +170,12 @@ GfrShaper::Increment(uint32_t backlog, double acr, double* rate) const
     if (backlog > m_maxTh || acr >= m_pcr)
     {
         *rate = m_pcr;
-        return m_tPcr;
+        return m_spacer.GetHighIncrement();
     }
     if (backlog == m_maxTh)
     {
         *rate = m_pcr; // the linear part reaches the PCR exactly
-        return m_tPcr;
+        return m_spacer.GetHighIncrement();
     }
     double floorRate = m_mcr;
     if (backlog > m_minTh)
@@ -199,20 +186,16 @@ GfrShaper::Increment(uint32_t backlog, double acr, double* rate) const
     if (acr <= floorRate && backlog <= m_minTh)
     {
         *rate = m_mcr;
-        return m_tMcr;
+        return m_spacer.GetLowIncrement();
     }
     *rate = std::max(acr, floorRate);
-    return static_cast<AtmInt128>(std::ceil(m_unitsPerSecond / *rate));
+    return m_spacer.GetIncrement(*rate);
 }
 
 Time
 GfrShaper::DoGetEarliestStart() const
 {
-    if (!m_started)
-    {
-        return Time::Min();
-    }
-    return Time(static_cast<int64_t>(AtmExactTime::FloorDiv(m_v - m_limit, m_unitsPerStep)));
+    return m_spacer.GetEarliestStart();
 }
 
 void
@@ -223,14 +206,7 @@ GfrShaper::DoNotifySent(const AtmCell& /* cell */, Time slotStart)
     const uint32_t backlog = GetBacklogCells();
     double rate = 0;
     const AtmInt128 increment = Increment(backlog, m_filter.acr, &rate);
-    const AtmInt128 s = static_cast<AtmInt128>(slotStart.GetTimeStep()) * m_unitsPerStep;
-    // A cell that starts within one link slot of V waited for V and took the first slot after
-    // it: the next V follows from V, so the long-run rate is exactly the rate and not the
-    // link's rate over a whole number of slots. A later cell found the shaper idle: restart
-    // from its slot (no catching up).
-    const bool waited = m_started && s < m_v + m_slotUnits;
-    m_v = (waited ? m_v : s) + increment;
-    m_started = true;
+    m_spacer.NotifySent(slotStart, increment);
     m_rate = rate;
     m_rateTrace(rate, m_filter.acr, backlog);
 }
@@ -238,7 +214,7 @@ GfrShaper::DoNotifySent(const AtmCell& /* cell */, Time slotStart)
 void
 GfrShaper::DoNotifyArrival(uint32_t cells, Time now)
 {
-    NS_ASSERT_MSG(m_unitsPerStep != 0, "GfrShaper: an arrival before the shaper was attached");
+    NS_ASSERT_MSG(m_mcr != 0, "GfrShaper: an arrival before the shaper was attached");
     Roll(&m_filter, now);
     m_filter.arrivals += cells;
 }

@@ -5,6 +5,7 @@
 #ifndef GFR_SHAPER_H
 #define GFR_SHAPER_H
 
+#include "atm-rate-spacer.h"
 #include "atm-shaper.h"
 
 #include "ns3/atm-cell-rate.h"
@@ -56,20 +57,14 @@ namespace ns3
  * shaper, or on a VC without that view, B_Occ is 0 and no arrival is seen: the rate is then the
  * MCR once ACR has decayed.
  *
- * Spacing: after a cell sent at the start s of its slot, the next may start at the earliest at
- * V - Tolerance, with V = V + 1/rate if the cell started within one link slot after V (it
- * waited for V: a backlogged VC), else V = s + 1/rate (the shaper was idle; no catching up),
- * compared at the time resolution. Cells start only at slot boundaries, so successive gaps are
- * the whole slot counts just below and above 1/rate, averaging exactly 1/rate: a shaper that
- * restarted V from s (GCRA virtual scheduling with CDVT 0, as PcrShaper with Tolerance 0) would
- * round the rate down to the link's rate over a whole number of slots, e.g. 121,855 instead of
- * 180,000 cells/s on a 365,566 cells/s link, which no shaper of a real adapter does. 1/MCR and
- 1/PCR are exact (in sub-steps of 1/M time step, as in
- * Gcra), so a flow sent at exactly the MCR or the PCR never drifts against a UPC with the same
- * parameters (whose tolerance covers the one-slot jitter of the spacing: the F-GCRA's burst
- * tolerance does for MBS > 1 and an MCR up to half the link); 1/rate for a rate strictly between
- them (the linear part, or ACR) is rounded up to
- * a sub-step, never faster than the rate.
+ * Spacing (AtmRateSpacer): after a cell sent at the start s of its slot, the next may start at
+ * the earliest at V - Tolerance, with V = V + 1/rate if the cell waited for V (a backlogged VC),
+ * else V = s + 1/rate (no catching up), so successive gaps average exactly 1/rate on the link's
+ * slot grid. 1/MCR and 1/PCR are exact, so a flow sent at exactly the MCR or the PCR never
+ * drifts against a UPC with the same parameters (whose tolerance covers the one-slot jitter of
+ * the spacing: the F-GCRA's burst tolerance does for MBS > 1 and an MCR up to half the link);
+ * 1/rate for a rate strictly between them (the linear part, or ACR) is rounded up to a sub-step,
+ * never faster than the rate.
  *
  * Our choices where the source is silent: the rate never exceeds the PCR (an ACR above it, from
  * a host that queues faster than the line, is capped); ACR counts the cells of the frames the
@@ -161,18 +156,11 @@ class GfrShaper : public AtmShaper
     double m_weight{0.05};        //!< "AcrWeight"
     Time m_tolerance;             //!< "Tolerance"
 
-    double m_mcr{0};            //!< MCR, cells/s
-    double m_pcr{0};            //!< PCR in use, cells/s
-    uint64_t m_unitsPerStep{0}; //!< M: sub-steps per time step
-    AtmInt128 m_tMcr{0};        //!< 1/MCR in sub-steps
-    AtmInt128 m_tPcr{0};        //!< 1/PCR in sub-steps
-    AtmInt128 m_limit{0};       //!< Tolerance in sub-steps
-    AtmInt128 m_slotUnits{0};   //!< one link cell slot (rounded up to a time step) in sub-steps
-    double m_unitsPerSecond{0}; //!< sub-steps per second
-    AtmInt128 m_v{0};           //!< V, the virtual time of the next cell, in sub-steps
-    bool m_started{false};      //!< a cell was sent
-    double m_rate{0};           //!< rate at the last sent cell
-    Filter m_filter;            //!< ACR filter
+    double m_mcr{0};        //!< MCR, cells/s
+    double m_pcr{0};        //!< PCR in use, cells/s
+    AtmRateSpacer m_spacer; //!< the spacing at the varying rate
+    double m_rate{0};       //!< rate at the last sent cell
+    Filter m_filter;        //!< ACR filter
 
     TracedCallback<double, double, uint32_t> m_rateTrace; //!< "Rate"
 };
