@@ -450,8 +450,26 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
     AtmBufferPolicy& policy = *v.policy;
     ++m_stats.cellsArrived;
     ++v.stats.cellsArrived;
-    const bool eom = cell.IsEndOfPdu();
     const bool room = buffer.GetCellsInBuffer() < buffer.GetBufferCells();
+    if (cell.IsResourceManagement())
+    {
+        // An RM cell is an in-rate cell of the connection, not part of a PDU (TM 4.0 section
+        // 5.10): no policy, no frame state (neither read nor changed), stored iff its buffer has
+        // room. A drop is a cell drop only: it damages no PDU, so no FrameDrop.
+        if (room)
+        {
+            Store(cell);
+        }
+        else
+        {
+            CountCellDrop(cell, RM_CELL_NO_ROOM);
+        }
+        NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
+                          LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
+                      "AtmOutputPort: cell ledger broken after an RM cell on VC " << vc);
+        return;
+    }
+    const bool eom = cell.IsEndOfPdu();
     AtmFrameState next = eom ? AtmFrameState::IDLE : AtmFrameState::ACCEPT;
     bool storeEom = false;
     bool stored = false;
@@ -622,7 +640,14 @@ AtmOutputPort::Store(const AtmCell& cell)
     }
     q.tail = s;
     v.tail = s;
-    ++v.frameQueued;
+    if (cell.IsResourceManagement())
+    {
+        ++v.rmQueued; // not a cell of the PDU being received (class description)
+    }
+    else
+    {
+        ++v.frameQueued;
+    }
     ++v.stats.cellsAccepted;
     ++m_stats.cellsAccepted;
     const bool eligible = cell.IsEligible();
@@ -676,20 +701,29 @@ AtmOutputPort::CountFrameDrop(uint32_t vc, const char* reason)
 void
 AtmOutputPort::PurgeTail(uint32_t vc, const char* reason)
 {
-    // SANDIA drop-whole: the VC's newest cells back to (not including) the previous PDU's EOM.
-    // frameQueued counts exactly those cells, and they are the VC's newest, so taking the VC's
-    // tail never leaves the cells of the current PDU.
+    // SANDIA drop-whole: the VC's newest non-RM cells back to (not including) the previous PDU's
+    // EOM. frameQueued counts exactly those cells, and they are the VC's newest non-RM cells, so
+    // walking back from the VC's tail and skipping RM cells (never purged with a PDU: they stay
+    // queued, in place) never leaves the cells of the current PDU. Cost: the cells removed plus
+    // the RM cells queued among them.
     Vc& v = m_vcs[vc];
-    NS_ASSERT(v.frameQueued <= m_state.GetVcCells(vc));
-    for (uint32_t n = v.frameQueued; n > 0; --n)
+    NS_ASSERT(v.frameQueued + v.rmQueued <= m_state.GetVcCells(vc));
+    uint32_t s = v.tail;
+    for (uint32_t n = v.frameQueued; n > 0;)
     {
-        const uint32_t s = v.tail;
-        NS_ASSERT(s != NONE && m_slab[s].cell.vc == vc && !m_slab[s].cell.IsEndOfPdu());
-        Unlink(s, vc, false);
-        ++v.stats.cellsPurged;
-        ++m_stats.cellsPurged;
-        CountDrop(m_slab[s].cell, reason);
-        m_slab[s].cell.frame = nullptr; // release the frame reference now
+        NS_ASSERT(s != NONE && m_slab[s].cell.vc == vc);
+        const uint32_t older = m_slab[s].vcPrev;
+        if (!m_slab[s].cell.IsResourceManagement())
+        {
+            NS_ASSERT(!m_slab[s].cell.IsEndOfPdu());
+            Unlink(s, vc, false);
+            ++v.stats.cellsPurged;
+            ++m_stats.cellsPurged;
+            CountDrop(m_slab[s].cell, reason);
+            m_slab[s].cell.frame = nullptr; // release the frame reference now
+            --n;
+        }
+        s = older;
     }
     v.frameQueued = 0;
     v.pduFirst = NONE;
@@ -701,7 +735,8 @@ AtmOutputPort::PurgeFront(uint32_t vc, const char* reason)
 {
     // Drop-from-front: the oldest PDU of the VC's list of whole non-eligible PDUs, from its first
     // cell (still queued: the list loses a PDU when its first cell departs) along the VC's list
-    // to its EOM (stored: a PDU is listed when its EOM is stored). Nothing of the PDU has been
+    // to its EOM (stored: a PDU is listed when its EOM is stored). RM cells queued among the
+    // PDU's cells are skipped and stay (never purged with a PDU). Nothing of the PDU has been
     // dropped before, so the purge is its first damage: FrameDrop fires once.
     Vc& v = m_vcs[vc];
     uint32_t s = v.purgeHead;
@@ -716,6 +751,11 @@ AtmOutputPort::PurgeFront(uint32_t vc, const char* reason)
     {
         NS_ASSERT(s != NONE && m_slab[s].cell.vc == vc);
         const uint32_t newer = m_slab[s].vcNext;
+        if (m_slab[s].cell.IsResourceManagement())
+        {
+            s = newer; // an RM cell inside the PDU: not one of its cells, stays queued
+            continue;
+        }
         end = m_slab[s].cell.IsEndOfPdu();
         Unlink(s, vc, false);
         ++v.stats.cellsPurged;
@@ -848,9 +888,17 @@ AtmOutputPort::Dequeue(Time now)
     NS_ASSERT(s != NONE);
     const uint32_t vc = m_slab[s].cell.vc;
     Vc& v = m_vcs[vc];
-    // Cells of a VC leave oldest first and the current PDU's queued cells are the VC's newest:
-    // the departing cell belongs to that PDU iff all the VC's queued cells do.
-    if (v.frameQueued > 0 && v.frameQueued == m_state.GetVcCells(vc))
+    // Cells of a VC leave oldest first and the current PDU's queued cells are the VC's newest
+    // non-RM cells: a departing non-RM cell belongs to that PDU iff all the VC's queued non-RM
+    // cells do (RM cells, counted apart in rmQueued, are never cells of a PDU). A departing RM
+    // cell changes nothing of the PDU being received.
+    const bool rm = m_slab[s].cell.IsResourceManagement();
+    if (rm)
+    {
+        NS_ASSERT(v.rmQueued > 0);
+        --v.rmQueued;
+    }
+    else if (v.frameQueued > 0 && v.frameQueued == m_state.GetVcCells(vc) - v.rmQueued)
     {
         v.headSent = true;
         --v.frameQueued;
@@ -868,9 +916,16 @@ AtmOutputPort::Dequeue(Time now)
     ++m_stats.cellsDeparted;
     m_cellsInQueue = m_state.GetCellsInBuffer();
     v.state->SetNow(now);
-    v.policy->NotifyDeparture(*v.state, v.local, cell);
+    if (!rm)
+    {
+        // The policy hears of the cells it admitted only: an RM cell bypassed it (class
+        // description), and a policy that counts its admitted cells (TBA's tokens, the virtual
+        // queues) would count one departure too many.
+        v.policy->NotifyDeparture(*v.state, v.local, cell);
+    }
     // With class buffers, the policies of the other buffers hear of the cell too (each with its
-    // own buffer's state); without, m_partitions is empty and this costs nothing.
+    // own buffer's state: the line slot is spent whatever the cell); without, m_partitions is
+    // empty and this costs nothing.
     for (Partition& p : m_partitions)
     {
         if (&p.state != v.state)

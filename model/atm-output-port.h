@@ -104,6 +104,19 @@ struct AtmPortVcStats
  * A policy that accepts a cell when X >= K violates its contract: the port aborts naming the
  * policy's TypeId; it never stores more than K cells.
  *
+ * Resource-management cells (PTI 110, AtmCell::IsResourceManagement()) are in-rate cells of
+ * their connection, interleaved with its data cells but part of no PDU (ATM Forum TM 4.0 section
+ * 5.10). They bypass the buffer policy (no Admit(), AdmitDelimiter() or NotifyDeparture()) and the
+ * frame state machine, whose state they neither read nor change: an RM cell is stored if its VC's
+ * buffer (partition) has room, X < K, else dropped with reason RM_CELL_NO_ROOM (CellDrop, never
+ * FrameDrop). A stored RM cell counts in X and the VC's occupancy and leaves through the
+ * scheduler in FIFO order with the VC's other cells, but it is never purged with a PDU: both
+ * purges (DROP_AND_PURGE_TAIL, ACCEPT_AND_PURGE_FRONT) skip the RM cells queued among the PDU's
+ * cells, and only a departing cell of the PDU itself marks its head as sent. The policy learns of
+ * an RM cell only through the occupancy it reads in the state: a policy that counts the cells it
+ * admitted (TBA's tokens, the virtual queues) stays balanced because the port tells it of the
+ * departures of the cells it admitted only.
+ *
  * Per-class buffer partitions (optional, SetClassBuffer()). As in JAIN's switches (AF-424 Fig. 1:
  * a VBR buffer beside the UBR buffer) and FORE's ASX-200 (TEN34: per-class queues of 256 cells
  * with their own CLP threshold), a service category can get its own buffer of K_c
@@ -114,9 +127,10 @@ struct AtmPortVcStats
  * frame states, and its queues. The frame state machine above runs with X and K of the VC's
  * partition; everything else is unchanged and global: the scheduler sees GetState() (all queues,
  * K = the whole slab), and the traces, counters and Dequeue() carry the port-wide VC index. After
- * each departure the cell's own policy hears AtmBufferPolicy::NotifyDeparture() and the policy of
- * every other buffer AtmBufferPolicy::NotifyOtherDeparture() with its own buffer's state (the
- * line is shared, so a policy may count every cell slot it spends). The
+ * each departure the cell's own policy hears AtmBufferPolicy::NotifyDeparture() (unless it is an
+ * RM cell, above) and the policy of every other buffer AtmBufferPolicy::NotifyOtherDeparture()
+ * with its own buffer's state (the line is shared, so a policy may count every cell slot it
+ * spends, an RM cell's included). The
  * slab holds "BufferCells" plus the partition sizes. Without a partition the shared buffer's
  * state is GetState() itself: no second bookkeeping, no cell copy.
  *
@@ -217,6 +231,9 @@ class AtmOutputPort : public Object
      * @return the cell, or nothing if the buffer is empty or no queue is eligible
      */
     std::optional<AtmCell> Dequeue(Time now);
+
+    /// Drop reason: an RM cell (PTI 110) found its VC's buffer full (class description).
+    static constexpr char RM_CELL_NO_ROOM[] = "RM cell: buffer full";
 
     /// The holder bit of scripts and tests that hold queues directly (SetQueueHeld's default).
     static constexpr uint32_t USER_HOLDER = 1;
@@ -405,6 +422,7 @@ class AtmOutputPort : public Object
         uint32_t purgeHead{NONE};           //!< first cell of the oldest whole non-eligible PDU
         uint32_t purgeTail{NONE};           //!< first cell of the newest whole non-eligible PDU
         uint32_t frameQueued{0};            //!< queued cells of the PDU being received
+        uint32_t rmQueued{0};               //!< queued RM cells of the VC (never of a PDU)
         bool headSent{false};               //!< a cell of that PDU has already departed
         bool frameDamaged{false};           //!< a cell of that PDU has been dropped
         const char* discardReason{nullptr}; //!< reason of the decision that started the discard
@@ -456,7 +474,8 @@ class AtmOutputPort : public Object
      */
     uint32_t DoAddVc(AtmServiceCategory category, const AtmTrafficContract* contract);
     /**
-     * @brief Store a cell at the tail of its VC's queue (X < K checked by the caller).
+     * @brief Store a cell at the tail of its VC's queue (X < K checked by the caller); a cell of
+     *        a PDU counts in the VC's frameQueued, an RM cell in its rmQueued.
      * @param cell the cell
      * @return its slot
      */
@@ -481,14 +500,15 @@ class AtmOutputPort : public Object
      */
     void CountFrameDrop(uint32_t vc, const char* reason);
     /**
-     * @brief Remove the VC's queued cells of its current PDU (DROP_AND_PURGE_TAIL).
+     * @brief Remove the VC's queued cells of its current PDU (DROP_AND_PURGE_TAIL): its
+     *        frameQueued newest non-RM cells; the RM cells among them stay.
      * @param vc the VC
      * @param reason the reason
      */
     void PurgeTail(uint32_t vc, const char* reason);
     /**
      * @brief Remove the VC's oldest whole non-eligible PDU, if it has one
-     *        (ACCEPT_AND_PURGE_FRONT).
+     *        (ACCEPT_AND_PURGE_FRONT); the RM cells queued among its cells stay.
      * @param vc the VC
      * @param reason the reason
      */

@@ -17,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <deque>
 #include <random>
 #include <set>
 #include <string>
@@ -32,7 +33,8 @@
  *
  * Each policy is driven as the port will drive it (PolicyDriver: the port's frame states, decisions
  * executed as AtmAdmitDecision documents) on random interleaved PDU streams that overload the
- * buffer, with random departures.
+ * buffer, with random departures; and, at a real AtmOutputPort, with RM cells interleaved between
+ * the cells of the PDUs, which bypass the policy.
  */
 
 using namespace ns3;
@@ -127,6 +129,203 @@ RandomRun(Ptr<AtmBufferPolicy> policy,
         }
         log.invariantsHeld = log.invariantsHeld && state.CheckInvariants();
     }
+    return log;
+}
+
+/**
+ * @ingroup atm-tests
+ * @brief Follows the cells of an AtmOutputPort through its traces to check the per-VC FIFO
+ *        order: per VC, the cells stored and neither departed nor purged, oldest first, each
+ *        named by its tag (the VPI, which the port never reads: RmRun numbers each VC's
+ *        arrivals in it).
+ */
+struct PortFifoRecorder
+{
+    std::vector<std::deque<uint16_t>> queued; //!< per VC: tags of the cells in the buffer
+    uint32_t fifoBreaks{0}; //!< departures that were not their VC's oldest queued cell
+    uint32_t rmDeparted{0}; //!< RM cells that left through Dequeue()
+    uint32_t rmPurged{0};   //!< RM cells removed from the buffer by a purge
+
+    /// @param cell a stored cell
+    void Enqueue(const AtmCell& cell)
+    {
+        queued[cell.vc].push_back(cell.vpi);
+    }
+
+    /// @param cell a departed cell
+    void Dequeue(const AtmCell& cell)
+    {
+        std::deque<uint16_t>& q = queued[cell.vc];
+        if (q.empty() || q.front() != cell.vpi)
+        {
+            ++fifoBreaks;
+            return;
+        }
+        q.pop_front();
+        rmDeparted += cell.IsResourceManagement() ? 1 : 0;
+    }
+
+    /**
+     * @param cell a dropped cell: a purged one is still listed, one dropped at arrival is not
+     * @param reason the reason
+     */
+    void Drop(const AtmCell& cell, const char* reason)
+    {
+        std::deque<uint16_t>& q = queued[cell.vc];
+        const auto it = std::find(q.begin(), q.end(), cell.vpi);
+        if (it != q.end())
+        {
+            q.erase(it);
+            rmPurged += cell.IsResourceManagement() ? 1 : 0;
+        }
+    }
+};
+
+/// What a run with RM cells at a real port observed.
+struct RmRunLog
+{
+    uint32_t rmOffered{0};           //!< RM cells offered
+    uint32_t rmStored{0};            //!< RM cells stored
+    uint32_t rmDropped{0};           //!< RM cells dropped at arrival
+    uint32_t rmRoomMismatches{0};    //!< RM cells stored without room or dropped with room
+    uint32_t rmWrongReason{0};       //!< RM drops not counted under RM_CELL_NO_ROOM
+    uint32_t rmFrameStateChanges{0}; //!< RM cells after which their VC's frame state differed
+    uint32_t rmFrameDrops{0};        //!< RM drops that fired FrameDrop
+    uint32_t dataRefused{0};         //!< data cells not stored
+    uint32_t frameViolations{0};     //!< non-EOM data cells stored after a refused non-EOM cell
+    uint32_t ledgerBreaks{0};        //!< steps after which a VC's or the port's ledger was broken
+    uint32_t fifoBreaks{0};          //!< departures out of their VC's FIFO order
+    uint32_t rmPurged{0};            //!< RM cells purged with a PDU
+    uint32_t rmNotDeparted{0};       //!< stored RM cells that never left (after draining)
+    uint32_t leftQueued{0};          //!< cells still listed by the recorder after draining
+};
+
+/**
+ * @param s counters
+ * @param queued cells in the buffer
+ * @return true if arrived == accepted + dropped - purged and accepted == departed + queued +
+ *         purged
+ */
+bool
+Balanced(const AtmPortVcStats& s, uint64_t queued)
+{
+    return s.cellsArrived + s.cellsPurged == s.cellsAccepted + s.cellsDropped &&
+           s.cellsAccepted == s.cellsDeparted + queued + s.cellsPurged;
+}
+
+/**
+ * Offer @p steps random events to a port guarded by @p policy: with probability 0.7 an arrival on
+ * a random VC, one in five of them an RM cell (PTI 110, no frame) between the cells of the VC's
+ * current PDU, the others the next cell of that PDU (1..12 cells, random CLP); else one
+ * departure. The load makes the buffer fill up. Then the port is drained.
+ */
+RmRunLog
+RmRun(Ptr<AtmBufferPolicy> policy,
+      uint32_t bufferCells,
+      AtmOutputPort::QueueMode mode,
+      uint32_t nVcs,
+      uint32_t seed,
+      uint32_t steps)
+{
+    RmRunLog log;
+    std::mt19937 rng(seed);
+    Ptr<AtmOutputPort> port = MakeOutputPort(bufferCells, mode, policy);
+    for (uint32_t i = 0; i < nVcs; ++i)
+    {
+        port->AddVc(AtmServiceCategory::UBR);
+    }
+    PortFifoRecorder rec;
+    rec.queued.resize(nVcs);
+    uint32_t frameDrops = 0;
+    port->TraceConnectWithoutContext("CellEnqueue", MakeCallback(&PortFifoRecorder::Enqueue, &rec));
+    port->TraceConnectWithoutContext("CellDequeue", MakeCallback(&PortFifoRecorder::Dequeue, &rec));
+    port->TraceConnectWithoutContext("CellDrop", MakeCallback(&PortFifoRecorder::Drop, &rec));
+    port->TraceConnectWithoutContext(
+        "FrameDrop",
+        MakeBoundCallback(+[](uint32_t* n, uint32_t, const char*) { ++*n; }, &frameDrops));
+    std::vector<uint16_t> next(nVcs, 0);
+    std::vector<uint16_t> count(nVcs, 0);
+    std::vector<uint16_t> tag(nVcs, 0);     // per-VC arrival number, carried in the VPI
+    std::vector<bool> damaged(nVcs, false); // a non-EOM cell of the current PDU was refused
+    const auto ledgers = [&]() {
+        bool ok = Balanced(port->GetStats(), port->GetCellsInQueue());
+        for (uint32_t vc = 0; vc < nVcs; ++vc)
+        {
+            ok = ok && Balanced(port->GetVcStats(vc), port->GetVcCellsInQueue(vc));
+        }
+        return ok;
+    };
+    for (uint32_t step = 0; step < steps; ++step)
+    {
+        const uint32_t vc = rng() % nVcs;
+        if (rng() % 10 < 7)
+        {
+            const uint64_t acceptedBefore = port->GetVcStats(vc).cellsAccepted;
+            if (rng() % 5 == 0)
+            {
+                AtmCell rm;
+                rm.pti = AtmRmFields::PTI;
+                rm.index = 0;
+                rm.count = 1;
+                rm.vci = static_cast<uint16_t>(32 + vc);
+                rm.vpi = tag[vc]++;
+                rm.rm.ccr = rm.vpi;
+                const bool room = port->GetCellsInQueue() < bufferCells;
+                const AtmFrameState before = port->GetState().GetFrameState(vc);
+                const uint64_t reasonBefore =
+                    port->GetVcDropCount(vc, AtmOutputPort::RM_CELL_NO_ROOM);
+                const uint32_t frameDropsBefore = frameDrops;
+                port->Receive(rm, vc, Seconds(0));
+                const bool stored = port->GetVcStats(vc).cellsAccepted == acceptedBefore + 1;
+                ++log.rmOffered;
+                log.rmStored += stored ? 1 : 0;
+                log.rmDropped += stored ? 0 : 1;
+                log.rmRoomMismatches += (stored != room) ? 1 : 0;
+                log.rmWrongReason += (port->GetVcDropCount(vc, AtmOutputPort::RM_CELL_NO_ROOM) !=
+                                      reasonBefore + (stored ? 0 : 1))
+                                         ? 1
+                                         : 0;
+                log.rmFrameDrops += frameDrops - frameDropsBefore;
+                log.rmFrameStateChanges += (port->GetState().GetFrameState(vc) != before) ? 1 : 0;
+            }
+            else
+            {
+                if (next[vc] == 0)
+                {
+                    count[vc] = static_cast<uint16_t>(1 + rng() % 12);
+                }
+                AtmCell cell = MakePduCell(vc, next[vc], count[vc], rng() % 4 == 0);
+                cell.vpi = tag[vc]++;
+                const bool eom = cell.IsEndOfPdu();
+                port->Receive(cell, vc, Seconds(0));
+                const bool accepted = port->GetVcStats(vc).cellsAccepted == acceptedBefore + 1;
+                log.dataRefused += accepted ? 0 : 1;
+                if (accepted && !eom && damaged[vc])
+                {
+                    ++log.frameViolations;
+                }
+                damaged[vc] = !eom && (damaged[vc] || !accepted);
+                next[vc] = eom ? 0 : static_cast<uint16_t>(next[vc] + 1);
+            }
+        }
+        else
+        {
+            port->Dequeue(Seconds(0));
+        }
+        log.ledgerBreaks += ledgers() ? 0 : 1;
+    }
+    while (port->Dequeue(Seconds(0)))
+    {
+    }
+    log.ledgerBreaks += (ledgers() && port->GetCellsInQueue() == 0) ? 0 : 1;
+    log.fifoBreaks = rec.fifoBreaks;
+    log.rmPurged = rec.rmPurged;
+    log.rmNotDeparted = log.rmStored - rec.rmDeparted;
+    for (const auto& q : rec.queued)
+    {
+        log.leftQueued += static_cast<uint32_t>(q.size());
+    }
+    port->Dispose();
     return log;
 }
 
@@ -313,6 +512,65 @@ class BufferPolicyThresholdRuleTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief RM cells bypass every registered policy at a real port without breaking its contract.
+ */
+class BufferPolicyRmCellTestCase : public TestCase
+{
+  public:
+    BufferPolicyRmCellTestCase()
+        : TestCase("With every registered buffer policy at an AtmOutputPort, RM cells (PTI 110) "
+                   "interleaved between the cells of PDUs on an overloaded buffer are stored iff "
+                   "the buffer has room, leave their VC's frame state unchanged, are never "
+                   "purged and leave in FIFO order with their VC's cells; the frame rule and the "
+                   "cell ledger still hold")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const TypeId& tid : Policies())
+        {
+            uint32_t rmStored = 0;
+            uint32_t rmDropped = 0;
+            for (AtmOutputPort::QueueMode mode : {AtmOutputPort::PER_VC, AtmOutputPort::SHARED})
+            {
+                for (uint32_t k : {5U, 24U})
+                {
+                    Ptr<AtmBufferPolicy> policy = Make(tid);
+                    const bool frameAware = policy->IsFrameAware();
+                    const RmRunLog log = RmRun(policy, k, mode, 4, 300 + k + mode, 4000);
+                    const std::string what =
+                        tid.GetName() + " K=" + std::to_string(k) + " mode=" + std::to_string(mode);
+                    NS_TEST_ASSERT_MSG_GT(log.rmOffered, 0U, what);
+                    NS_TEST_ASSERT_MSG_EQ(log.rmRoomMismatches, 0U, what << ": stored iff room");
+                    NS_TEST_ASSERT_MSG_EQ(log.rmWrongReason, 0U, what << ": RM drop reason");
+                    NS_TEST_ASSERT_MSG_EQ(log.rmFrameDrops, 0U, what << ": no FrameDrop for RM");
+                    NS_TEST_ASSERT_MSG_EQ(log.rmFrameStateChanges,
+                                          0U,
+                                          what << ": frame state unchanged by RM cells");
+                    NS_TEST_ASSERT_MSG_GT(log.dataRefused, 0U, what << ": the load must drop");
+                    if (frameAware)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(log.frameViolations, 0U, what << ": frame rule");
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(log.ledgerBreaks, 0U, what << ": cell ledger");
+                    NS_TEST_ASSERT_MSG_EQ(log.fifoBreaks, 0U, what << ": FIFO per VC");
+                    NS_TEST_ASSERT_MSG_EQ(log.rmPurged, 0U, what << ": RM cells never purged");
+                    NS_TEST_ASSERT_MSG_EQ(log.rmNotDeparted, 0U, what << ": RM cells all left");
+                    NS_TEST_ASSERT_MSG_EQ(log.leftQueued, 0U, what << ": drained");
+                    rmStored += log.rmStored;
+                    rmDropped += log.rmDropped;
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT(rmStored, 0U, tid.GetName() << ": some RM cells stored");
+            NS_TEST_ASSERT_MSG_GT(rmDropped, 0U, tid.GetName() << ": some RM cells found no room");
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The atm-buffer-policy-contract test suite.
  */
 class BufferPolicyContractTestSuite : public TestSuite
@@ -330,6 +588,7 @@ class BufferPolicyContractTestSuite : public TestSuite
         AddTestCase(new BufferPolicyFrameRuleTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyDeterminismTestCase, ATM_TEST_QUICK);
         AddTestCase(new BufferPolicyThresholdRuleTestCase, ATM_TEST_QUICK);
+        AddTestCase(new BufferPolicyRmCellTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -6,12 +6,15 @@
 #include "atm-test-utils.h"
 
 #include "ns3/atm-output-port.h"
+#include "ns3/ea98-buffer-policy.h"
 #include "ns3/enum.h"
+#include "ns3/epd-buffer-policy.h"
 #include "ns3/fifo-cell-scheduler.h"
 #include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/priority-cell-scheduler.h"
 #include "ns3/round-robin-cell-scheduler.h"
+#include "ns3/sandia-drop-whole-buffer-policy.h"
 #include "ns3/tail-drop-buffer-policy.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -30,7 +33,8 @@
  * Tests of AtmOutputPort without a transmitter: ledger against traces, buffer limit, the frame
  * state machine driven by scripted decisions, SANDIA's drop-whole and its headSent edge case,
  * drop-from-front (ACCEPT_AND_PURGE_FRONT) and the PDUs it must never touch, the port against
- * the test model of it under random purges, and scheduler integration.
+ * the test model of it under random purges, scheduler integration, and RM cells (PTI 110), which
+ * bypass the policy and the frame state machine and are never purged with a PDU.
  */
 
 using namespace ns3;
@@ -1495,6 +1499,418 @@ class OutputPortSchedulerNotificationsTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/**
+ * @param vc the port-local VC
+ * @param tag a number carried in the cell's CCR field, to recognise it when it leaves
+ * @return a forward RM cell (PTI 110, CLP 0, no frame) of the VC
+ */
+AtmCell
+MakeRmCell(uint32_t vc, uint16_t tag)
+{
+    AtmCell cell;
+    cell.vc = vc;
+    cell.index = 0;
+    cell.count = 1;
+    cell.vci = static_cast<uint16_t>(32 + vc);
+    cell.pti = AtmRmFields::PTI;
+    cell.rm.ccr = tag;
+    return cell;
+}
+
+/**
+ * @brief Drain a port completely.
+ * @param port the port
+ * @return the departures in order: "vc.index" for a cell of a PDU, "vc.R<tag>" for an RM cell
+ */
+std::string
+DrainLabels(Ptr<AtmOutputPort> port)
+{
+    std::string s;
+    while (const std::optional<AtmCell> c = port->Dequeue(Seconds(0)))
+    {
+        s += (s.empty() ? "" : " ") + std::to_string(c->vc) + "." +
+             (c->IsResourceManagement() ? "R" + std::to_string(c->rm.ccr)
+                                        : std::to_string(c->index));
+    }
+    return s;
+}
+
+/**
+ * @param labels departures as DrainLabels() prints them
+ * @param vc a VC
+ * @return those of the VC, in order
+ */
+std::string
+OfVc(const std::string& labels, uint32_t vc)
+{
+    const std::string prefix = std::to_string(vc) + ".";
+    std::string s;
+    for (size_t pos = 0; pos < labels.size();)
+    {
+        const size_t end = std::min(labels.find(' ', pos), labels.size());
+        const std::string word = labels.substr(pos, end - pos);
+        if (word.compare(0, prefix.size(), prefix) == 0)
+        {
+            s += (s.empty() ? "" : " ") + word;
+        }
+        pos = end + 1;
+    }
+    return s;
+}
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief An RM cell arriving while EPD discards a PDU (DROP_ALL) is stored; the discard goes on.
+ */
+class OutputPortRmCellEpdDiscardTestCase : public TestCase
+{
+  public:
+    OutputPortRmCellEpdDiscardTestCase()
+        : TestCase("RM cells arriving while EPD discards a refused PDU (DROP_ALL) are stored; the "
+                   "rest of the PDU, EOM included, is still dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<EpdBufferPolicy> epd = CreateObject<EpdBufferPolicy>();
+        epd->SetAttribute("ThresholdCells", UintegerValue(3));
+        Ptr<AtmOutputPort> port = MakeOutputPort(10, AtmOutputPort::PER_VC, epd);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        // VC 1 takes the buffer to T = 3; VC 0's next PDU is then refused whole.
+        for (uint16_t i = 0; i < 3; ++i)
+        {
+            port->Receive(MakePduCell(v1, i, 3), v1);
+        }
+        port->Receive(MakePduCell(v0, 0, 4), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::DROP_ALL,
+                              "EPD refused the PDU at its first cell");
+        port->Receive(MakeRmCell(v0, 7), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 1U, "the RM cell is stored");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::DROP_ALL,
+                              "the RM cell leaves the discard as it was");
+        port->Receive(MakePduCell(v0, 1, 4), v0);
+        port->Receive(MakeRmCell(v0, 8), v0);
+        port->Receive(MakePduCell(v0, 2, 4), v0);
+        port->Receive(MakePduCell(v0, 3, 4), v0); // EOM
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0), AtmFrameState::IDLE, "EOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 2U, "only the two RM cells");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, EpdBufferPolicy::THRESHOLD),
+                              4U,
+                              "the PDU's four cells dropped under EPD's reason");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsDropped, 4U, "no RM cell dropped");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1U, "one damaged PDU");
+        NS_TEST_ASSERT_MSG_EQ(DrainLabels(port), "1.0 1.1 1.2 0.R7 0.R8", "departures");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 0), true, "VC 0 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "port ledger");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief An RM cell that finds no room is dropped with RM_CELL_NO_ROOM: a cell drop, no frame
+ *        drop, the frame state untouched, the policy not consulted; class partitions count.
+ */
+class OutputPortRmCellNoRoomTestCase : public TestCase
+{
+  public:
+    OutputPortRmCellNoRoomTestCase()
+        : TestCase("An RM cell is stored iff its buffer has room, without consulting the policy; "
+                   "without room it is dropped with RM_CELL_NO_ROOM, fires CellDrop but no "
+                   "FrameDrop, and leaves the frame state (IDLE or ACCEPT) unchanged; the room of "
+                   "a class partition is the partition's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ScriptedBufferPolicy> policy = CreateObject<ScriptedBufferPolicy>();
+        Ptr<AtmOutputPort> port = MakeOutputPort(2, AtmOutputPort::SHARED, policy);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        port->Receive(MakeRmCell(v0, 1), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 1U, "stored: there was room");
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, 0U, "the policy is not consulted");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::IDLE,
+                              "not taken as the first cell of a PDU");
+        port->Receive(MakePduCell(v1, 0, 3), v1); // X = K = 2
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, 1U, "data cells are offered to the policy");
+        port->Receive(MakeRmCell(v0, 2), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 1U, "dropped: the buffer is full");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, AtmOutputPort::RM_CELL_NO_ROOM),
+                              1U,
+                              "VC drop count under RM_CELL_NO_ROOM");
+        NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(AtmOutputPort::RM_CELL_NO_ROOM), 1U, "port");
+        NS_TEST_ASSERT_MSG_EQ(counter.dropReasons.size(), 1U, "one CellDrop");
+        NS_TEST_ASSERT_MSG_EQ(counter.dropReasons[0],
+                              AtmOutputPort::RM_CELL_NO_ROOM,
+                              "CellDrop reason");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 0U, "no FrameDrop");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).framesDropped, 0U, "framesDropped");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0), AtmFrameState::IDLE, "IDLE");
+        NS_TEST_ASSERT_MSG_EQ(policy->consulted, 1U, "still not consulted");
+        // Inside a PDU (ACCEPT): the dropped RM cell does not damage the PDU.
+        port->Receive(MakeRmCell(v1, 3), v1);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v1),
+                              AtmFrameState::ACCEPT,
+                              "VC 1's PDU goes on");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v1).framesDropped, 0U, "VC 1's PDU not damaged");
+        NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->IsResourceManagement(), true, "R1");
+        NS_TEST_ASSERT_MSG_EQ(policy->departures, 0U, "the policy does not hear of it either");
+        port->Receive(MakePduCell(v1, 1, 3), v1);
+        port->Receive(MakePduCell(v1, 2, 3), v1); // no room for the EOM
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v1), 2U, "VC 1: cells 0 and 1");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v1).framesDropped, 1U, "the EOM found no room");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v1, AtmOutputPort::RM_CELL_NO_ROOM), 1U, "R3");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1U, "FrameDrop for the EOM only");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops[0].second,
+                              ScriptedBufferPolicy::FULL,
+                              "with the policy's reason");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 0), true, "VC 0 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v1), 2), true, "VC 1 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 2), true, "port ledger");
+        NS_TEST_ASSERT_MSG_EQ(Drain(port), 2U, "VC 1's two cells");
+        NS_TEST_ASSERT_MSG_EQ(policy->departures, 2U, "NotifyDeparture for data cells only");
+
+        // With a class partition the room is that of the VC's own buffer.
+        Ptr<AtmOutputPort> parted = MakeOutputPort(4, AtmOutputPort::PER_CLASS);
+        parted->SetClassBuffer(AtmServiceCategory::ABR, 1, nullptr);
+        const uint32_t u = parted->AddVc(AtmServiceCategory::UBR);
+        const uint32_t b = parted->AddVc(AtmServiceCategory::ABR);
+        parted->Receive(MakePduCell(b, 0, 2), b); // the ABR buffer is full
+        parted->Receive(MakeRmCell(b, 4), b);
+        parted->Receive(MakeRmCell(u, 5), u);
+        NS_TEST_ASSERT_MSG_EQ(parted->GetVcDropCount(b, AtmOutputPort::RM_CELL_NO_ROOM),
+                              1U,
+                              "no room in the ABR partition");
+        NS_TEST_ASSERT_MSG_EQ(parted->GetVcCellsInQueue(u), 1U, "room in the shared buffer");
+        NS_TEST_ASSERT_MSG_EQ(parted->GetPartitionCellsInQueue(AtmServiceCategory::UBR),
+                              1U,
+                              "counted in the shared buffer's occupancy");
+        NS_TEST_ASSERT_MSG_EQ(parted->GetState().GetFrameState(b),
+                              AtmFrameState::ACCEPT,
+                              "ABR VC still in its PDU");
+        NS_TEST_ASSERT_MSG_EQ(DrainLabels(parted), "1.0 0.R5", "departures");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief SANDIA drop-whole purges the PDU's queued cells but not the RM cells among them.
+ */
+class OutputPortRmCellPurgeTailTestCase : public TestCase
+{
+  public:
+    /// @param mode the queue mode
+    explicit OutputPortRmCellPurgeTailTestCase(AtmOutputPort::QueueMode mode)
+        : TestCase("SANDIA drop-whole (DROP_AND_PURGE_TAIL) purges the queued cells of the PDU but "
+                   "not the RM cells queued between them or after them (" +
+                   ModeName(mode) + ")"),
+          m_mode(mode)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SandiaDropWholeBufferPolicy> sandia = CreateObject<SandiaDropWholeBufferPolicy>();
+        sandia->SetAttribute("VcBufferCells", UintegerValue(5));
+        Ptr<AtmOutputPort> port = MakeOutputPort(20, m_mode, sandia);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        const uint32_t v1 = port->AddVc(AtmServiceCategory::UBR);
+        // VC 0: P1 (2 cells) complete, then P2 with RM cells between and after its cells.
+        port->Receive(MakePduCell(v0, 0, 2), v0);
+        port->Receive(MakePduCell(v0, 1, 2), v0);
+        port->Receive(MakePduCell(v0, 0, 4), v0);
+        port->Receive(MakeRmCell(v0, 1), v0);
+        port->Receive(MakePduCell(v1, 0, 2), v1);
+        port->Receive(MakePduCell(v0, 1, 4), v0);
+        port->Receive(MakeRmCell(v0, 2), v0); // stored beyond V: RM cells bypass the policy
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 6U, "P1, P2's two cells, two RM");
+        port->Receive(MakePduCell(v0, 2, 4), v0); // X_0 = 6 >= V: drop-whole
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 2U, "P2's two queued cells");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 4U, "P1 and the RM cells stay");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v1), 1U, "VC 1 untouched");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(v0),
+                              AtmFrameState::DROP_ALL,
+                              "the rest of P2 goes");
+        port->Receive(MakePduCell(v0, 3, 4), v0); // EOM dropped
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, SandiaDropWholeBufferPolicy::VC_QUEUE_FULL),
+                              4U,
+                              "P2's four cells");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1U, "one damaged PDU");
+        port->Receive(MakePduCell(v0, 0, 1), v0); // P3, X_0 = 4 < V
+        port->Receive(MakePduCell(v1, 1, 2), v1);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+        const std::string all = DrainLabels(port);
+        NS_TEST_ASSERT_MSG_EQ(OfVc(all, v0), "0.0 0.1 0.R1 0.R2 0.0", "VC 0 in arrival order");
+        NS_TEST_ASSERT_MSG_EQ(OfVc(all, v1), "1.0 1.1", "VC 1 departures");
+        if (m_mode == AtmOutputPort::SHARED)
+        {
+            NS_TEST_ASSERT_MSG_EQ(all, "0.0 0.1 0.R1 1.0 0.R2 0.0 1.1", "shared FIFO order");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 0), true, "VC 0 ledger");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetStats(), 0), true, "port ledger");
+    }
+
+    AtmOutputPort::QueueMode m_mode; //!< queue mode
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Drop-from-front (Elloumi and Afifi's variant 1) purges a whole PDU but leaves the RM
+ *        cells queued inside it.
+ */
+class OutputPortRmCellPurgeFrontTestCase : public TestCase
+{
+  public:
+    OutputPortRmCellPurgeFrontTestCase()
+        : TestCase("Drop-from-front (Ea98DropFromFrontBufferPolicy, ACCEPT_AND_PURGE_FRONT) "
+                   "purges a whole non-eligible PDU but leaves the RM cells queued inside it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Ea98DropFromFrontBufferPolicy> ea98 = CreateObject<Ea98DropFromFrontBufferPolicy>();
+        ea98->SetAttribute("LboCells", UintegerValue(4));
+        ea98->SetAttribute("HboCells", UintegerValue(15));
+        Ptr<AtmOutputPort> port = MakeOutputPort(20, AtmOutputPort::SHARED, ea98);
+        PortTraceCounter counter;
+        counter.Attach(port);
+        const uint32_t v0 = port->AddVc(AtmServiceCategory::UBR);
+        // P1 (CLP = 1, 3 cells) with an RM cell after each of its first two cells.
+        port->Receive(MakePduCell(v0, 0, 3, true), v0);
+        port->Receive(MakeRmCell(v0, 1), v0);
+        port->Receive(MakePduCell(v0, 1, 3, true), v0);
+        port->Receive(MakeRmCell(v0, 2), v0);
+        port->Receive(MakePduCell(v0, 2, 3, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcPurgeablePdus(v0), 1U, "P1 whole");
+        // P2 (CLP = 1) arrives at Q = 5 >= LBO: P1 goes from the front.
+        port->Receive(MakePduCell(v0, 0, 2, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(v0).cellsPurged, 3U, "P1's three cells");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcDropCount(v0, Ea98BufferPolicy::FRONT_PURGE),
+                              3U,
+                              "under the front-purge reason");
+        NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(v0), 3U, "two RM cells and P2's first");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcNonEligibleCells(v0), 1U, "P2's first");
+        NS_TEST_ASSERT_MSG_EQ(counter.frameDrops.size(), 1U, "FrameDrop for P1");
+        port->Receive(MakePduCell(v0, 1, 2, true), v0);
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcPurgeablePdus(v0), 1U, "P2 whole");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().CheckInvariants(), true, "state identities");
+        NS_TEST_ASSERT_MSG_EQ(DrainLabels(port), "0.R1 0.R2 0.0 0.1", "departures");
+        NS_TEST_ASSERT_MSG_EQ(port->GetState().GetVcPurgeablePdus(v0), 0U, "none left");
+        NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(v0), 0), true, "VC 0 ledger");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Only a departing cell of the PDU itself marks its head as sent: drop-whole falls back
+ *        to drop-tail after a real PDU cell left, not after an RM cell.
+ */
+class OutputPortRmCellHeadSentTestCase : public TestCase
+{
+  public:
+    OutputPortRmCellHeadSentTestCase()
+        : TestCase("An RM cell departing ahead of a PDU does not mark the PDU's head as sent "
+                   "(drop-whole still purges it); a PDU cell departing ahead of a queued RM "
+                   "cell does (drop-whole falls back to drop-tail, EOM kept)")
+    {
+    }
+
+  private:
+    /**
+     * @param v SANDIA's VcBufferCells
+     * @return a PER_VC port of 20 cells with drop-whole
+     */
+    static Ptr<AtmOutputPort> MakePort(uint32_t v)
+    {
+        Ptr<SandiaDropWholeBufferPolicy> sandia = CreateObject<SandiaDropWholeBufferPolicy>();
+        sandia->SetAttribute("VcBufferCells", UintegerValue(v));
+        return MakeOutputPort(20, AtmOutputPort::PER_VC, sandia);
+    }
+
+    void DoRun() override
+    {
+        // An RM cell leaves first: the PDU behind it has not started.
+        {
+            Ptr<AtmOutputPort> port = MakePort(2);
+            const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+            port->Receive(MakeRmCell(vc, 1), vc);
+            port->Receive(MakePduCell(vc, 0, 4), vc);
+            NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->IsResourceManagement(),
+                                  true,
+                                  "the RM cell leaves");
+            port->Receive(MakePduCell(vc, 1, 4), vc);
+            port->Receive(MakePduCell(vc, 2, 4), vc); // X = 2 >= V
+            NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).cellsPurged, 2U, "drop-whole purged");
+            NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(vc),
+                                  AtmFrameState::DROP_ALL,
+                                  "no drop-tail fallback");
+            port->Receive(MakePduCell(vc, 3, 4), vc);
+            NS_TEST_ASSERT_MSG_EQ(port->GetVcCellsInQueue(vc), 0U, "nothing of the PDU left");
+            NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(vc), 0), true, "ledger");
+        }
+        // The PDU's first cell leaves with an RM cell queued behind it: its head is sent.
+        {
+            Ptr<AtmOutputPort> port = MakePort(3);
+            const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+            port->Receive(MakePduCell(vc, 0, 5), vc);
+            port->Receive(MakeRmCell(vc, 1), vc);
+            port->Receive(MakePduCell(vc, 1, 5), vc);
+            const std::optional<AtmCell> head = port->Dequeue(Seconds(0));
+            NS_TEST_ASSERT_MSG_EQ((head && !head->IsResourceManagement() && head->index == 0),
+                                  true,
+                                  "the PDU's first cell leaves");
+            port->Receive(MakePduCell(vc, 2, 5), vc);
+            port->Receive(MakePduCell(vc, 3, 5), vc); // X = 3 >= V
+            NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).cellsPurged, 0U, "nothing purged");
+            NS_TEST_ASSERT_MSG_EQ(port->GetState().GetFrameState(vc),
+                                  AtmFrameState::DROP_PPD,
+                                  "drop-tail fallback");
+            port->Receive(MakePduCell(vc, 4, 5), vc); // EOM kept
+            NS_TEST_ASSERT_MSG_EQ(DrainLabels(port), "0.R1 0.1 0.2 0.4", "departures");
+            NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(vc), 0), true, "ledger");
+        }
+        // The previous PDU's EOM leaves, RM and current PDU queued: the head is not sent.
+        {
+            Ptr<AtmOutputPort> port = MakePort(4);
+            const uint32_t vc = port->AddVc(AtmServiceCategory::UBR);
+            port->Receive(MakePduCell(vc, 0, 1), vc);
+            port->Receive(MakeRmCell(vc, 1), vc);
+            port->Receive(MakePduCell(vc, 0, 4), vc);
+            port->Receive(MakePduCell(vc, 1, 4), vc);
+            NS_TEST_ASSERT_MSG_EQ(port->Dequeue(Seconds(0))->IsEndOfPdu(),
+                                  true,
+                                  "the previous PDU leaves");
+            port->Receive(MakePduCell(vc, 2, 4), vc);
+            port->Receive(MakePduCell(vc, 3, 4), vc); // X = 4 >= V
+            NS_TEST_ASSERT_MSG_EQ(port->GetVcStats(vc).cellsPurged, 3U, "the PDU purged whole");
+            NS_TEST_ASSERT_MSG_EQ(DrainLabels(port), "0.R1", "the RM cell stays");
+            NS_TEST_ASSERT_MSG_EQ(Conserved(port->GetVcStats(vc), 0), true, "ledger");
+        }
+    }
+};
+
 /**
  * @ingroup atm-tests
  * @brief The atm-output-port test suite.
@@ -1536,6 +1952,12 @@ class AtmOutputPortTestSuite : public TestSuite
         AddTestCase(new OutputPortAssignStreamsTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortSchedulerNotificationsTestCase, ATM_TEST_QUICK);
         AddTestCase(new OutputPortSlabOnDemandTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRmCellEpdDiscardTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRmCellNoRoomTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRmCellPurgeTailTestCase(AtmOutputPort::SHARED), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRmCellPurgeTailTestCase(AtmOutputPort::PER_VC), ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRmCellPurgeFrontTestCase, ATM_TEST_QUICK);
+        AddTestCase(new OutputPortRmCellHeadSentTestCase, ATM_TEST_QUICK);
     }
 };
 

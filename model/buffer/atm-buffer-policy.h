@@ -168,8 +168,11 @@ std::ostream& operator<<(std::ostream& os, const AtmAdmitDecision& decision);
  * effect of each action). The port calls Admit() for a cell whose VC is in frame state IDLE (first
  * cell of a PDU) or ACCEPT, with the state as it is at the arrival instant (every buffered cell
  * counted, as in BON); cells of a VC in DROP_PPD or DROP_ALL are handled by the port without the
- * policy, except that the EOM cell of a PDU in DROP_PPD is offered to AdmitDelimiter(). After
- * each transmitted cell the port calls NotifyDeparture(), and, if it has class buffers,
+ * policy, except that the EOM cell of a PDU in DROP_PPD is offered to AdmitDelimiter(). ABR RM
+ * cells (PTI 110) never reach the policy: the port stores them when there is room and the policy
+ * is not told when they leave (AtmOutputPort). After
+ * each transmitted cell the policy admitted the port calls NotifyDeparture(), and, if it has
+ * class buffers,
  * NotifyOtherDeparture() on the policies of its other buffers; after AtmPortState::AddVc it calls
  * NotifyVcAdded().
  *
