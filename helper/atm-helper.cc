@@ -115,6 +115,13 @@ AsciiFrameRx(Ptr<OutputStreamWrapper> stream,
 }
 
 void
+AsciiRmCell(Ptr<OutputStreamWrapper> stream, std::string context, char kind, const AtmCell& cell)
+{
+    std::ostream& os = Line(stream, kind, context);
+    os << " rm " << cell.vpi << "/" << cell.vci << " vc=" << cell.vc << " " << cell.rm << std::endl;
+}
+
+void
 AsciiTxDrop(Ptr<OutputStreamWrapper> stream,
             std::string context,
             uint32_t vc,
@@ -484,6 +491,10 @@ AtmHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
         nic->TraceConnectWithoutContext("FrameRx",
                                         MakeBoundCallback(&AsciiFrameRx, stream, context, nic));
         nic->TraceConnectWithoutContext("TxDrop", MakeBoundCallback(&AsciiTxDrop, stream, context));
+        nic->TraceConnectWithoutContext("RmTx",
+                                        MakeBoundCallback(&AsciiRmCell, stream, context, 't'));
+        nic->TraceConnectWithoutContext("RmRx",
+                                        MakeBoundCallback(&AsciiRmCell, stream, context, 'r'));
         nic->TraceConnectWithoutContext("RxCellDrop",
                                         MakeBoundCallback(&AsciiCellDrop, stream, context));
         nic->GetReassembler()->TraceConnectWithoutContext(

@@ -112,6 +112,14 @@ AtmNetDevice::GetTypeId()
                             "A received cell was dropped before reassembly: (cell, reason).",
                             MakeTraceSourceAccessor(&AtmNetDevice::m_rxCellDropTrace),
                             "ns3::AtmNetDevice::CellDropTracedCallback")
+            .AddTraceSource("RmTx",
+                            "An ABR RM cell (forward, or turned around) started on the link.",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_rmTxTrace),
+                            "ns3::AtmNetDevice::RmCellTracedCallback")
+            .AddTraceSource("RmRx",
+                            "An RM cell of one of the device's VCs arrived.",
+                            MakeTraceSourceAccessor(&AtmNetDevice::m_rmRxTrace),
+                            "ns3::AtmNetDevice::RmCellTracedCallback")
             .AddTraceSource("FrameTx",
                             "Segmentation of a CPCS-SDU started: (VC, SDU).",
                             MakeTraceSourceAccessor(&AtmNetDevice::m_frameTxTrace),
@@ -191,7 +199,14 @@ AtmNetDevice::NotifyAttached()
 {
     // Cells of every VC are staged into this transmitter, one per VC at a time.
     m_sender->SetTransmitter(GetTransmitter());
-    if (m_sender->HasPduTaggers())
+    for (uint32_t vc = 0; vc < m_vcs.size(); ++vc)
+    {
+        if (m_vcs[vc].abrSource)
+        {
+            ArmAbr(vc);
+        }
+    }
+    if (m_sender->NeedsDeparture())
     {
         GetTransmitter()->SetDepartureCallback(
             MakeCallback(&Aal5Sender::PrepareDeparture, PeekPointer(m_sender)));
@@ -387,7 +402,18 @@ AtmNetDevice::AddVc(uint16_t vpi,
     v.address.CopyFrom(bytes);
     m_byAddress[v.address] = index;
     m_byLabel[(static_cast<uint32_t>(vpi) << 16) | vci] = index;
+    if (contract.GetCategory() == AtmServiceCategory::ABR)
+    {
+        // An ABR VC's ends run the TM 4.0 source and destination behaviours; they take the
+        // contract's parameters once the link's rate is known (ArmAbr()).
+        v.abrSource = CreateObject<AtmAbrSource>();
+        v.abrDest = CreateObject<AtmAbrDestination>();
+    }
     m_vcs.push_back(std::move(v));
+    if (m_vcs.back().abrSource && GetAtmChannel())
+    {
+        ArmAbr(index);
+    }
     return index;
 }
 
@@ -453,6 +479,7 @@ AtmNetDevice::GetVcStats(uint32_t vc) const
     v.stats.bytesTx = tx.bytesTx;
     v.stats.cellsTx = tx.cellsTx;
     v.stats.framesTagged = tx.framesTagged;
+    v.stats.rmCellsTx = tx.rmCellsTx;
     return v.stats;
 }
 
@@ -669,6 +696,11 @@ AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
                                             << ": SetVcShaper after the device sent its first "
                                                "cell; shape VCs before the simulation starts");
     NS_ABORT_MSG_IF(!shaper, "AtmNetDevice: SetVcShaper(" << vc << ", null)");
+    NS_ABORT_MSG_IF(m_vcs[vc].abrSource && shaper != m_vcs[vc].abrShaper,
+                    "AtmNetDevice on node "
+                        << (GetNode() ? GetNode()->GetId() : 0) << ": SetVcShaper on VC " << vc
+                        << ", whose contract is ABR: the adapter paces it at its ACR (AbrShaper) "
+                           "and it takes no other shaper; give the VC another contract to shape it");
     GetShapingGate()->AddVcShaper(vc, shaper);
     // The shaper's view of the VC's buffer at the adapter: its backlog, its arrivals, and its
     // size if the shaper owns one.
@@ -679,6 +711,66 @@ AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
     {
         m_sender->SetVcBufferCells(vc, shaper->GetBufferCells());
     }
+}
+
+void
+AtmNetDevice::ArmAbr(uint32_t vc)
+{
+    NS_LOG_FUNCTION(this << vc);
+    Vc& v = m_vcs[vc];
+    const AtmCellRate line = GetCellRate();
+    v.abrSource->SetContract(v.contract, line);
+    v.abrShaper = CreateObject<AbrShaper>();
+    v.abrShaper->SetSource(v.abrSource,
+                           v.contract.GetMcr(),
+                           v.contract.HasPcr() ? v.contract.GetPcr() : line);
+    SetVcShaper(vc, v.abrShaper);
+    m_sender->SetVcAbr(vc, v.abrSource, v.abrDest);
+    if (GetTransmitter() && m_sender->NeedsDeparture())
+    {
+        GetTransmitter()->SetDepartureCallback(
+            MakeCallback(&Aal5Sender::PrepareDeparture, PeekPointer(m_sender)));
+    }
+}
+
+Ptr<AtmAbrSource>
+AtmNetDevice::GetVcAbrSource(uint32_t vc) const
+{
+    return GetVc(vc).abrSource;
+}
+
+Ptr<AtmAbrDestination>
+AtmNetDevice::GetVcAbrDestination(uint32_t vc) const
+{
+    return GetVc(vc).abrDest;
+}
+
+void
+AtmNetDevice::ReceiveRm(uint32_t vc, const AtmCell& cell)
+{
+    Vc& v = m_vcs[vc];
+    ++v.stats.rmCellsRx;
+    m_rmRxTrace(cell);
+    if (!v.abrSource)
+    {
+        m_rxCellDropTrace(cell, RM_NOT_ABR);
+        return;
+    }
+    if (cell.rm.Has(AtmRmFields::DIR))
+    {
+        // Rules 8 and 9 (TM 4.0 5.10.4): a changed ACR re-spaces the VC's next cell.
+        const double before = v.abrSource->GetAcr();
+        v.abrSource->ReceiveBackwardRm(cell.rm);
+        if (v.abrSource->GetAcr() != before)
+        {
+            v.abrShaper->NotifyRateChanged();
+            GetShapingGate()->Reshape(vc);
+        }
+        return;
+    }
+    // TM 4.0 5.10.5: the destination turns the forward RM cell around; it leaves in rate.
+    v.abrDest->ReceiveForwardRm(cell.rm);
+    m_sender->NotifyBackwardRmWaiting(vc);
 }
 
 void
@@ -723,7 +815,7 @@ AtmNetDevice::SetVcPduTagger(uint32_t vc, Ptr<AtmPduTagger> tagger)
                                             << " already has a PDU tagger");
     tagger->Attach(v.contract, GetCellRate());
     m_sender->SetVcPduTagger(vc, tagger);
-    if (GetTransmitter())
+    if (GetTransmitter() && m_sender->NeedsDeparture())
     {
         GetTransmitter()->SetDepartureCallback(
             MakeCallback(&Aal5Sender::PrepareDeparture, PeekPointer(m_sender)));
@@ -741,6 +833,10 @@ void
 AtmNetDevice::NotifyCellSent(const AtmCell& cell, Time /* start */)
 {
     // Per cell: no NS_LOG_FUNCTION. The sender stages the VC's next cell, if any.
+    if (cell.IsResourceManagement())
+    {
+        m_rmTxTrace(cell);
+    }
     m_sender->NotifyCellSent(cell.vc);
 }
 
@@ -751,9 +847,10 @@ AtmNetDevice::ReceiveCell(const AtmCell& cell, Time /* firstBit */, Time arrival
     // schedules the one event that hands the batch to reassembly at its arrival instant.
     m_inbox.Push(InboxCell{cell, arrival});
     ReturnCredit(cell.vc, arrival); // an end system returns the credit on arrival (AN2)
-    if (cell.IsEndOfPdu())
+    if (cell.IsEndOfPdu() || cell.IsResourceManagement())
     {
-        // The channel calls from the sender's event: run in this node's context.
+        // The channel calls from the sender's event: run in this node's context. An RM cell
+        // acts at its arrival (ABR feedback), so it gets its own event too.
         Simulator::ScheduleWithContext(GetNode() ? GetNode()->GetId() : Simulator::NO_CONTEXT,
                                        arrival - Simulator::Now(),
                                        &AtmNetDevice::ProcessInbox,
@@ -778,7 +875,17 @@ AtmNetDevice::ProcessInbox()
             m_rxCellDropTrace(cell, UNKNOWN_LABEL);
             continue;
         }
-        ++m_vcs[it->second].stats.cellsRx;
+        Vc& v = m_vcs[it->second];
+        ++v.stats.cellsRx;
+        if (cell.IsResourceManagement())
+        {
+            ReceiveRm(it->second, cell);
+            continue;
+        }
+        if (v.abrDest)
+        {
+            v.abrDest->ReceiveData(cell); // EFCI of the last data cell (TM 4.0 5.10.5)
+        }
         m_reassembler->Receive(it->second, cell, at);
     }
 }

@@ -12,6 +12,9 @@
 #include "ns3/aal5-frame.h"
 #include "ns3/aal5-reassembler.h"
 #include "ns3/aal5-sender.h"
+#include "ns3/abr-shaper.h"
+#include "ns3/atm-abr-destination.h"
+#include "ns3/atm-abr-source.h"
 #include "ns3/atm-encapsulation.h"
 #include "ns3/atm-pdu-tagger.h"
 #include "ns3/atm-shaper.h"
@@ -50,7 +53,9 @@ struct AtmNetDeviceVcStats
     uint64_t bytesTx{0};         //!< CPCS-SDU bytes (with LLC/SNAP) of those PDUs
     uint64_t cellsTx{0};         //!< cells sent on the link
     uint64_t framesTagged{0};    //!< PDUs the VC's PDU tagger sent with CLP = 1
+    uint64_t rmCellsTx{0};       //!< of cellsTx, ABR RM cells (forward and turned-around)
     uint64_t cellsRx{0};         //!< cells received on the VC
+    uint64_t rmCellsRx{0};       //!< of cellsRx, RM cells (PTI 110)
     uint64_t framesRx{0};        //!< CPCS-SDUs delivered by reassembly
     uint64_t bytesRx{0};         //!< CPCS-SDU bytes of those SDUs
     uint64_t framesRxDropped{0}; //!< delivered SDUs refused: bad LLC/SNAP, a corrupted PDU at
@@ -129,6 +134,8 @@ class AtmNetDevice : public AtmDevice
     static constexpr const char* VC_BUFFER_FULL = Aal5Sender::VC_BUFFER_FULL;
     /// Drop reason: a received cell on a VPI/VCI with no VC.
     static constexpr char UNKNOWN_LABEL[] = "cell on an unknown VPI/VCI";
+    /// Drop reason: a received RM cell (PTI 110) on a VC whose contract is not ABR.
+    static constexpr char RM_NOT_ABR[] = "RM cell on a VC that is not ABR";
     /// Drop reason: a received SDU of a PDU that failed its AAL5 check at a router that
     /// forwards corrupted PDUs (Aal5CorruptedPduTag); this end system's IP/TCP checksum fails.
     static constexpr char CORRUPTED_UPSTREAM[] =
@@ -161,6 +168,12 @@ class AtmNetDevice : public AtmDevice
      * @param sdu the CPCS-SDU (with its LLC/SNAP header, if any)
      */
     typedef void (*FrameTracedCallback)(uint32_t vc, Ptr<const Packet> sdu);
+
+    /**
+     * TracedCallback signature of an RM cell sent or received.
+     * @param cell the RM cell (cell.vc is the VC index; cell.rm its fields)
+     */
+    typedef void (*RmCellTracedCallback)(const AtmCell& cell);
 
     /**
      * @brief Get the type ID.
@@ -270,6 +283,17 @@ class AtmNetDevice : public AtmDevice
      */
     Ptr<AtmPduTagger> GetVcPduTagger(uint32_t vc) const;
     /**
+     * @param vc a VC index
+     * @return the ABR source behaviour of a VC with an ABR contract (its attributes, e.g.
+     *         MisbehaviourFactor or Mrm, may be set before the first cell; trace `Acr`), or null
+     */
+    Ptr<AtmAbrSource> GetVcAbrSource(uint32_t vc) const;
+    /**
+     * @param vc a VC index
+     * @return the ABR destination behaviour of a VC with an ABR contract, or null
+     */
+    Ptr<AtmAbrDestination> GetVcAbrDestination(uint32_t vc) const;
+    /**
      * @param vpi a VPI
      * @param vci a VCI
      * @return the VC index, or -1 if the device has no such VC
@@ -358,6 +382,9 @@ class AtmNetDevice : public AtmDevice
         Mac48Address address;                                             //!< synthetic address
         bool nonIp{false};                 //!< carries a frame source's SDUs, not IP
         Ptr<AtmShaper> shaper;             //!< the VC's shaper, or null
+        Ptr<AtmAbrSource> abrSource;       //!< ABR source (ABR contract), or null
+        Ptr<AtmAbrDestination> abrDest;    //!< ABR destination (ABR contract), or null
+        Ptr<AbrShaper> abrShaper;          //!< paces the ABR VC at ACR, or null
         mutable AtmNetDeviceVcStats stats; //!< counters (send side refreshed from the sender)
     };
 
@@ -380,8 +407,22 @@ class AtmNetDevice : public AtmDevice
      * @param cells the SDU's cells
      */
     void FrameQueued(uint32_t vc, uint32_t cells);
-    /// Hand every inbox cell that has arrived to reassembly.
+    /// Hand every inbox cell that has arrived to reassembly (RM cells to the ABR end system).
     void ProcessInbox();
+    /**
+     * @brief Make a VC with an ABR contract an ABR end system on the attached link: the source
+     *        takes the contract's parameters, an AbrShaper paces the VC at ACR, the sender
+     *        sends the RM cells.
+     * @param vc the VC
+     */
+    void ArmAbr(uint32_t vc);
+    /**
+     * @brief An RM cell of a VC arrived: a forward one goes to the destination behaviour (which
+     *        turns it around), a backward one to the source (which adjusts ACR).
+     * @param vc the VC
+     * @param cell the RM cell
+     */
+    void ReceiveRm(uint32_t vc, const AtmCell& cell);
     /**
      * @brief The reassembler's delivery callback.
      * @param vc the VC
@@ -480,6 +521,8 @@ class AtmNetDevice : public AtmDevice
     TracedCallback<uint32_t, Ptr<const Packet>, const char*> m_txDropTrace;      //!< "TxDrop"
     TracedCallback<uint32_t, Ptr<const Packet>, const char*> m_rxFrameDropTrace; //!< "RxFrameDrop"
     TracedCallback<const AtmCell&, const char*> m_rxCellDropTrace;               //!< "RxCellDrop"
+    TracedCallback<const AtmCell&> m_rmTxTrace;                                  //!< "RmTx"
+    TracedCallback<const AtmCell&> m_rmRxTrace;                                  //!< "RmRx"
     TracedCallback<uint32_t, Ptr<const Packet>> m_frameTxTrace;                  //!< "FrameTx"
     TracedCallback<uint32_t, Ptr<const Packet>> m_frameRxTrace;                  //!< "FrameRx"
     TracedCallback<Ptr<const Packet>> m_snifferTrace;                            //!< "Sniffer"

@@ -184,11 +184,108 @@ Aal5Sender::HasPduTaggers() const
 }
 
 void
+Aal5Sender::SetVcAbr(uint32_t vc, Ptr<AtmAbrSource> source, Ptr<AtmAbrDestination> destination)
+{
+    NS_LOG_FUNCTION(this << vc << source << destination);
+    Vc& v = GetVc(vc);
+    NS_ABORT_MSG_IF(!source || !destination, "Aal5Sender: SetVcAbr(" << vc << ") with a null end");
+    NS_ABORT_MSG_IF(v.abrSource, "Aal5Sender: VC " << vc << " is an ABR VC already");
+    NS_ABORT_MSG_IF(m_started, "Aal5Sender: SetVcAbr after the first cell was staged");
+    v.abrSource = source;
+    v.abrDest = destination;
+    ++m_abrVcs;
+}
+
+bool
+Aal5Sender::NeedsDeparture() const
+{
+    return m_taggers > 0 || m_abrVcs > 0;
+}
+
+void
+Aal5Sender::NotifyBackwardRmWaiting(uint32_t vc)
+{
+    Vc& v = GetVc(vc);
+    NS_ASSERT_MSG(v.abrDest && v.abrDest->HasBackwardRm(),
+                  "Aal5Sender: NotifyBackwardRmWaiting on VC " << vc << " without one");
+    if (v.staged)
+    {
+        return; // the staged cell's departure is the next cell opportunity
+    }
+    NS_ABORT_MSG_IF(!m_tx,
+                    "Aal5Sender: a backward RM cell to send on VC "
+                        << vc << " but no transmitter; attach the adapter to an AtmChannel first");
+    AtmCell placeholder;
+    placeholder.vpi = v.vpi;
+    placeholder.vci = v.vci;
+    placeholder.pti = AtmRmFields::PTI;
+    v.placeholder = true;
+    v.staged = true;
+    m_started = true;
+    m_tx->Stage(placeholder, vc);
+}
+
+bool
+Aal5Sender::PrepareAbr(Vc& v, AtmCell& cell, Time start)
+{
+    // TM 4.0 rule 3 at the cell opportunity this departure is.
+    AtmAbrSource& source = *v.abrSource;
+    if (!source.IsStarted())
+    {
+        source.Start(start); // rule 2: ACR = ICR at the VC's first cell opportunity
+    }
+    const AtmAbrSource::Next next =
+        source.SelectNext(start, v.abrDest->HasBackwardRm(), !v.placeholder);
+    if (next == AtmAbrSource::DATA)
+    {
+        source.SendData();
+        return false;
+    }
+    NS_ASSERT_MSG(next != AtmAbrSource::NOTHING,
+                  "Aal5Sender: an ABR cell opportunity with nothing to send on VC " << cell.vc);
+    AtmRmFields rm;
+    if (next == AtmAbrSource::FORWARD_RM)
+    {
+        rm = source.SendForwardRm(start);
+    }
+    else
+    {
+        rm = v.abrDest->TakeBackwardRm();
+        source.SendBackwardRm();
+    }
+    // A placeholder that leaves as the backward RM cell it stood for is used up; any other
+    // staged cell goes back into the port once the RM cell has left.
+    const bool usedUp = v.placeholder && next == AtmAbrSource::BACKWARD_RM;
+    if (usedUp)
+    {
+        v.placeholder = false;
+    }
+    else
+    {
+        v.deferred = cell;
+        v.restage = true;
+    }
+    const uint32_t vc = cell.vc;
+    cell = AtmCell();
+    cell.vc = vc;
+    cell.vpi = v.vpi;
+    cell.vci = v.vci;
+    cell.pti = AtmRmFields::PTI;
+    cell.rm = rm;
+    ++v.stats.rmCellsTx;
+    return true;
+}
+
+void
 Aal5Sender::PrepareDeparture(AtmCell& cell, Time start)
 {
     // Per cell: no NS_LOG_FUNCTION.
     NS_ASSERT_MSG(cell.vc < m_vcs.size(), "Aal5Sender: a departing cell of unknown VC " << cell.vc);
     Vc& v = m_vcs[cell.vc];
+    if (v.abrSource && PrepareAbr(v, cell, start))
+    {
+        return; // an RM cell: no PDU tagging
+    }
     if (!v.tagger)
     {
         return;
@@ -301,6 +398,14 @@ Aal5Sender::NotifyCellSent(uint32_t vc)
     // the VC's next PDU (which a frame source may supply now).
     Vc& v = m_vcs[vc];
     ++v.stats.cellsTx;
+    if (v.restage)
+    {
+        // An RM cell took the slot of the staged cell (PrepareAbr()): stage that cell again.
+        v.restage = false;
+        m_tx->Stage(v.deferred, vc);
+        v.deferred.frame = nullptr;
+        return;
+    }
     if (!v.cursor.IsDone())
     {
         m_tx->Stage(v.cursor.Next(), vc);

@@ -7,6 +7,8 @@
 
 #include "aal5-segmenter.h"
 
+#include "ns3/atm-abr-destination.h"
+#include "ns3/atm-abr-source.h"
 #include "ns3/atm-cell.h"
 #include "ns3/atm-pdu-tagger.h"
 #include "ns3/atm-ring.h"
@@ -41,6 +43,7 @@ struct Aal5SenderVcStats
     uint64_t bytesTx{0};      //!< CPCS-SDU bytes of those PDUs
     uint64_t cellsTx{0};      //!< cells of the VC that left on the link
     uint64_t framesTagged{0}; //!< PDUs its PDU tagger sent with CLP = 1
+    uint64_t rmCellsTx{0};    //!< of cellsTx, the ABR RM cells (forward and turned-around)
 };
 
 /**
@@ -70,6 +73,14 @@ struct Aal5SenderVcStats
  * applies a PDU tagger (SetVcPduTagger()): PrepareDeparture(), which the adapter calls as each
  * cell starts on the link, has the tagger decide at the first cell of each PDU and sets CLP = 1 on
  * every cell of the PDUs it tags.
+ *
+ * A VC of an ABR end system (SetVcAbr()) decides at each departure what its in-rate cell is (ATM
+ * Forum TM 4.0, section 5.10.4, rule 3; AtmAbrSource::SelectNext()): the staged data cell, or a
+ * forward RM cell, or the backward RM cell its destination turned around. An RM cell takes the
+ * departing cell's slot and the data cell is staged again, so the port never holds more than one
+ * cell of the VC and the pacing gate sees every in-rate cell. A VC with nothing to send whose
+ * destination has a backward RM cell waiting stages a placeholder that becomes that cell at its
+ * departure (NotifyBackwardRmWaiting()).
  */
 class Aal5Sender : public Object
 {
@@ -191,6 +202,28 @@ class Aal5Sender : public Object
     void PrepareDeparture(AtmCell& cell, Time start);
 
     /**
+     * @brief Make a VC an ABR end system's (before its first cell): its in-rate cells follow
+     *        @p source's rule 3 and @p destination's turned-around RM cells go out in rate.
+     *        The caller paces the VC at the source's ACR (AbrShaper) and hands received RM
+     *        cells to the two objects.
+     * @param vc the VC
+     * @param source its source behaviour (started at the VC's first cell opportunity)
+     * @param destination its destination behaviour
+     */
+    void SetVcAbr(uint32_t vc, Ptr<AtmAbrSource> source, Ptr<AtmAbrDestination> destination);
+    /**
+     * @brief A backward RM cell waits at the VC's destination: if the VC has no cell in the
+     *        output port, stage a placeholder for it (its departure sends the RM cell).
+     * @param vc an ABR VC
+     */
+    void NotifyBackwardRmWaiting(uint32_t vc);
+    /**
+     * @return true if PrepareDeparture() must see every departing cell (a VC has a PDU tagger
+     *         or is an ABR VC)
+     */
+    bool NeedsDeparture() const;
+
+    /**
      * @brief Whether a VC's frame queue would take an SDU of @p bytes now.
      * @param vc the VC
      * @param bytes the CPCS-SDU size
@@ -254,18 +287,23 @@ class Aal5Sender : public Object
     /// Per-VC record.
     struct Vc
     {
-        uint16_t vpi{0};            //!< VPI of its cells
-        uint16_t vci{0};            //!< VCI of its cells
-        AtmRing<Ptr<Packet>> queue; //!< frame queue
-        uint32_t queueBytes{0};     //!< bytes in the frame queue
-        uint32_t queueCells{0};     //!< cells of the SDUs in the frame queue
-        uint32_t bufferCells{0};    //!< backlog limit in cells (0: none)
-        Ptr<AtmPduTagger> tagger;   //!< PDU tagger, or null
-        bool pduTagged{false};      //!< the PDU on the link is tagged
-        Aal5Segmenter cursor;       //!< PDU being segmented
-        bool staged{false};         //!< a cell of the VC is in the output port
-        FrameSourceCallback source; //!< cell-level traffic source, or null
-        Aal5SenderVcStats stats;    //!< counters
+        uint16_t vpi{0};                //!< VPI of its cells
+        uint16_t vci{0};                //!< VCI of its cells
+        AtmRing<Ptr<Packet>> queue;     //!< frame queue
+        uint32_t queueBytes{0};         //!< bytes in the frame queue
+        uint32_t queueCells{0};         //!< cells of the SDUs in the frame queue
+        uint32_t bufferCells{0};        //!< backlog limit in cells (0: none)
+        Ptr<AtmPduTagger> tagger;       //!< PDU tagger, or null
+        bool pduTagged{false};          //!< the PDU on the link is tagged
+        Aal5Segmenter cursor;           //!< PDU being segmented
+        bool staged{false};             //!< a cell of the VC is in the output port
+        FrameSourceCallback source;     //!< cell-level traffic source, or null
+        Aal5SenderVcStats stats;        //!< counters
+        Ptr<AtmAbrSource> abrSource;    //!< ABR source behaviour, or null
+        Ptr<AtmAbrDestination> abrDest; //!< ABR destination behaviour, or null
+        bool placeholder{false};        //!< the staged cell stands for a backward RM cell
+        bool restage{false};            //!< an RM cell took the staged cell's slot
+        AtmCell deferred;               //!< that staged cell, staged again when the RM cell left
     };
 
     /**
@@ -290,6 +328,15 @@ class Aal5Sender : public Object
      * @param vc the VC
      */
     void StartFrame(uint32_t vc);
+    /**
+     * @brief TM 4.0 rule 3 for a departing cell of an ABR VC: leave it, or turn it into a
+     *        forward or backward RM cell (remembering the staged cell to stage it again).
+     * @param v the VC's record
+     * @param cell the departing cell, rewritten if an RM cell goes instead
+     * @param start the start of its slot
+     * @return true if @p cell is now an RM cell
+     */
+    bool PrepareAbr(Vc& v, AtmCell& cell, Time start);
 
     Ptr<AtmCellTransmitter> m_tx;            //!< where cells are staged
     FrameStartCallback m_frameStart;         //!< told at each PDU start
@@ -300,6 +347,7 @@ class Aal5Sender : public Object
     uint32_t m_queueBytes{0};                //!< bytes in all frame queues
     bool m_started{false};                   //!< a cell was staged
     uint32_t m_taggers{0};                   //!< VCs with a PDU tagger
+    uint32_t m_abrVcs{0};                    //!< ABR VCs
 };
 
 } // namespace ns3

@@ -191,6 +191,12 @@ AtmAbrSource::Start(Time now)
     m_frmSinceBrm = 0;
 }
 
+bool
+AtmAbrSource::IsStarted() const
+{
+    return m_started;
+}
+
 double
 AtmAbrSource::Clamp(double acr) const
 {
@@ -288,8 +294,11 @@ AtmAbrSource::ReceiveBackwardRm(const AtmRmFields& brm)
         acr = acr + m_rif * m_pcr;
     }
     acr = Clamp(acr);
-    // Rule 9, or the misbehaving source's rule (M = 1 gives rule 9).
-    const double er = AtmRmRate::Decode(brm.er);
+    // Rule 9, or the misbehaving source's rule (M = 1 gives rule 9). The rate format cannot
+    // hold most PCRs exactly (Encode() rounds down), so the code this source wrote for its own
+    // PCR, or a higher one, means "not lowered": ER = PCR (our reading; otherwise a compliant
+    // source would never reach its PCR).
+    const double er = brm.er >= AtmRmRate::Encode(m_pcr) ? m_pcr : AtmRmRate::Decode(brm.er);
     m_acr = Clamp(m_misbehaviour * std::min(acr, er));
 }
 

@@ -49,7 +49,8 @@ namespace ns3
  * - 7 and 10: the forward RM cell carries CCR = ACR, MCR, ER = PCR, DIR = BN = CI = NI = 0.
  * - 8: a backward RM cell with CI = 1 decreases ACR by ACR x RDF, not below MCR; one with CI = 0
  *   and NI = 0 increases it by RIF x PCR, not above PCR; NI = 1 forbids an increase.
- * - 9: then ACR = min(ACR, ER), not below MCR.
+ * - 9: then ACR = min(ACR, ER), not below MCR. An ER field holding the code of the PCR or more
+ *   (the 16-bit rate format rounds most PCRs down) counts as the PCR itself.
  *
  * Where the specification allows more ("reduced by at least", "increased by no more than")
  * this model takes exactly the stated amount. Out-of-rate RM cells (rule 11, at TCR while ACR
@@ -128,6 +129,9 @@ class AtmAbrSource : public Object
      * @param brm its fields (DIR = 1)
      */
     void ReceiveBackwardRm(const AtmRmFields& brm);
+
+    /** @return true once Start() was called */
+    bool IsStarted() const;
 
     /** @return the allowed cell rate in cells/s */
     double GetAcr() const;

@@ -49,6 +49,8 @@ AtmShaperFactory::Create(const AtmTrafficContract& c, Time tolerance)
     case AtmServiceCategory::RT_VBR:
     case AtmServiceCategory::NRT_VBR:
         return Create("vbr", c, tolerance);
+    case AtmServiceCategory::ABR:
+        return nullptr; // the adapter paces an ABR VC at its ACR itself (AbrShaper)
     default:
         return c.HasPcr() ? Create("pcr", c, tolerance) : nullptr;
     }

@@ -69,7 +69,7 @@ uint32_t
 AtmShapingGate::NewFlow(Ptr<AtmShaper> shaper)
 {
     NS_ABORT_MSG_IF(!shaper, "AtmShapingGate: null shaper");
-    m_flows.push_back(Flow{shaper, {}, false});
+    m_flows.push_back(Flow{shaper, {}, false, Time(0)});
     if (IsSetup())
     {
         shaper->Attach(GetClock());
@@ -171,6 +171,29 @@ AtmShapingGate::GetNFlows() const
 }
 
 void
+AtmShapingGate::Reshape(uint32_t vc)
+{
+    NS_LOG_FUNCTION(this << vc);
+    NS_ABORT_MSG_IF(vc >= m_flowOfVc.size() || m_flowOfVc[vc] == NONE,
+                    "AtmShapingGate: Reshape(" << vc << ") of a VC without a shaper");
+    SyncPort(); // the hold below must describe the present
+    const uint32_t flow = m_flowOfVc[vc];
+    Flow& f = m_flows[flow];
+    if (!f.held)
+    {
+        return; // the flow's next cell may go in the next slot already
+    }
+    const Time next = f.shaper->GetEarliestStart();
+    if (next == f.releaseAt)
+    {
+        return;
+    }
+    f.releaseAt = next;
+    m_releases.emplace(next, flow); // the old entry is now stale
+    Wake();
+}
+
+void
 AtmShapingGate::SetHeld(uint32_t flow, bool held)
 {
     Flow& f = m_flows[flow];
@@ -186,9 +209,13 @@ AtmShapingGate::DoReleaseDue(Time now)
 {
     while (!m_releases.empty() && m_releases.top().first <= now)
     {
-        const uint32_t flow = m_releases.top().second;
+        const auto [at, flow] = m_releases.top();
         m_releases.pop();
-        SetHeld(flow, false);
+        // An entry that Reshape() superseded is stale: the flow's hold ends at releaseAt.
+        if (m_flows[flow].held && m_flows[flow].releaseAt == at)
+        {
+            SetHeld(flow, false);
+        }
     }
 }
 
@@ -227,6 +254,7 @@ AtmShapingGate::DoNotifySent(const AtmCell& cell, uint64_t slot)
         NS_ASSERT(!f.held);
         SetHeld(flow, true);
         CountHold();
+        f.releaseAt = next;
         m_releases.emplace(next, flow);
     }
 }

@@ -86,6 +86,15 @@ class AtmShapingGate : public AtmPortGate
     void SetPortShaper(Ptr<AtmShaper> shaper);
 
     /**
+     * @brief The earliest start the shaper of a VC's flow reports changed outside a sent cell
+     *        (an ABR source's ACR changed: AbrShaper::NotifyRateChanged()): if the flow is
+     *        held, its hold now ends at the new time, earlier or later. A flow that is not held
+     *        keeps its next cell eligible (the change applies from the cell after).
+     * @param vc a VC with a shaper
+     */
+    void Reshape(uint32_t vc);
+
+    /**
      * @param vc a VC index
      * @return the shaper of the VC's flow, or null
      */
@@ -113,6 +122,7 @@ class AtmShapingGate : public AtmPortGate
         Ptr<AtmShaper> shaper;        //!< its rule
         std::vector<uint32_t> queues; //!< the queues it holds
         bool held{false};             //!< its queues are held
+        Time releaseAt;               //!< when the hold ends (valid while held)
     };
 
     /**

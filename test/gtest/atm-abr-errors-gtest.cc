@@ -11,6 +11,8 @@
 
 #include "ns3/atm-abr-destination.h"
 #include "ns3/atm-abr-source.h"
+#include "ns3/atm-net-device.h"
+#include "ns3/pcr-shaper.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/double.h"
@@ -117,6 +119,23 @@ TEST(AtmAbrErrorsDeathTest, DestinationMisuse)
                  "AtmAbrDestination::ReceiveForwardRm: BRM ER=0 CCR=0 MCR=0 is a backward RM cell");
     EXPECT_DEATH(CreateObject<AtmAbrDestination>()->TakeBackwardRm(),
                  "AtmAbrDestination::TakeBackwardRm: no backward RM cell waits");
+}
+
+TEST(AtmAbrErrorsDeathTest, AbrVcTakesNoOtherShaper)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmNetDevice> nic = CreateObject<AtmNetDevice>();
+            const uint32_t vc = nic->AddVc(
+                0,
+                100,
+                AtmTrafficContract::Abr(AtmCellRate(50000), AtmCellRate(1000)));
+            Ptr<PcrShaper> shaper = CreateObject<PcrShaper>();
+            shaper->SetAttribute("PcrCellsPerSec", AtmCellRateValue(AtmCellRate(1000)));
+            nic->SetVcShaper(vc, shaper);
+        },
+        "SetVcShaper on VC 0, whose contract is ABR: the adapter paces it at its ACR "
+        "\\(AbrShaper\\) and it takes no other shaper");
 }
 
 } // namespace
