@@ -74,6 +74,13 @@ AtmOutputPort::GetTypeId()
                           MakePointerAccessor(&AtmOutputPort::SetCellScheduler,
                                               &AtmOutputPort::GetCellScheduler),
                           MakePointerChecker<AtmCellScheduler>())
+            .AddAttribute("AbrBehaviour",
+                          "What the port does for ABR (null: nothing; e.g. an AtmEfciMarker): "
+                          "it sees every cell at its arrival, before the buffer policy.",
+                          PointerValue(),
+                          MakePointerAccessor(&AtmOutputPort::SetAbrBehaviour,
+                                              &AtmOutputPort::GetAbrBehaviour),
+                          MakePointerChecker<AtmAbrSwitchBehaviour>())
             .AddTraceSource("CellEnqueue",
                             "A cell entered the buffer.",
                             MakeTraceSourceAccessor(&AtmOutputPort::m_enqueueTrace),
@@ -131,6 +138,7 @@ AtmOutputPort::DoDispose()
     m_policy = nullptr;
     m_partitions.clear();
     m_scheduler = nullptr;
+    m_abr = nullptr;
     m_slab.clear(); // releases the frames the buffered cells refer to
     m_slab.shrink_to_fit();
     Object::DoDispose();
@@ -447,6 +455,10 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
     AtmPortState& buffer = *v.state;
     m_state.SetNow(at);
     buffer.SetNow(at);
+    if (m_abr)
+    {
+        m_abr->NotifyArrival(m_state, cell); // may mark EFCI
+    }
     AtmBufferPolicy& policy = *v.policy;
     ++m_stats.cellsArrived;
     ++v.stats.cellsArrived;
@@ -1106,6 +1118,19 @@ Ptr<AtmBufferPolicy>
 AtmOutputPort::GetBufferPolicy() const
 {
     return m_policy;
+}
+
+void
+AtmOutputPort::SetAbrBehaviour(Ptr<AtmAbrSwitchBehaviour> behaviour)
+{
+    NS_LOG_FUNCTION(this << behaviour);
+    m_abr = behaviour;
+}
+
+Ptr<AtmAbrSwitchBehaviour>
+AtmOutputPort::GetAbrBehaviour() const
+{
+    return m_abr;
 }
 
 Ptr<AtmCellScheduler>

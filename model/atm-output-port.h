@@ -10,6 +10,7 @@
 #include "atm-service-category.h"
 #include "atm-traced-value.h"
 
+#include "ns3/atm-abr-switch-behaviour.h"
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-cell-scheduler.h"
 #include "ns3/nstime.h"
@@ -361,6 +362,14 @@ class AtmOutputPort : public Object
     Ptr<AtmBufferPolicy> GetBufferPolicy() const;
     /// @return the cell scheduler (null until the first AddVc() or Initialize() if none was set)
     Ptr<AtmCellScheduler> GetCellScheduler() const;
+    /**
+     * @brief Give the port an ABR behaviour (attribute `AbrBehaviour`): it sees every arriving
+     *        cell at its arrival instant, before the buffer policy (e.g. AtmEfciMarker).
+     * @param behaviour the behaviour (null: none)
+     */
+    void SetAbrBehaviour(Ptr<AtmAbrSwitchBehaviour> behaviour);
+    /// @return the ABR behaviour, or null
+    Ptr<AtmAbrSwitchBehaviour> GetAbrBehaviour() const;
 
     /**
      * @brief Fix the random streams of the port's buffer policies (the shared one, then each
@@ -558,6 +567,7 @@ class AtmOutputPort : public Object
     QueueMode m_queueMode{SHARED};           //!< "QueueMode"
     Ptr<AtmBufferPolicy> m_policy;           //!< "BufferPolicy"
     Ptr<AtmCellScheduler> m_scheduler;       //!< "CellScheduler"
+    Ptr<AtmAbrSwitchBehaviour> m_abr;        //!< "AbrBehaviour", or null
     AtmPortState m_state;                    //!< what the plug-ins see
     std::vector<Slot> m_slab;                //!< up to m_slabCells slots, grown on demand
     uint32_t m_slabCells{0};                 //!< K: the slab's configured size

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -179,11 +180,21 @@ AtmShapingGate::Reshape(uint32_t vc)
     SyncPort(); // the hold below must describe the present
     const uint32_t flow = m_flowOfVc[vc];
     Flow& f = m_flows[flow];
+    const Time next = f.shaper->GetEarliestStart();
     if (!f.held)
     {
-        return; // the flow's next cell may go in the next slot already
+        // The flow's next cell could go in the first slot at or after now: hold it if the
+        // shaper now wants it later (a lower rate applies from the very next cell).
+        const AtmCellClock& clock = GetClock();
+        if (next > clock.GetSlotStart(clock.GetSlotAtOrAfter(Simulator::Now())))
+        {
+            SetHeld(flow, true);
+            CountHold();
+            f.releaseAt = next;
+            m_releases.emplace(next, flow);
+        }
+        return;
     }
-    const Time next = f.shaper->GetEarliestStart();
     if (next == f.releaseAt)
     {
         return;

@@ -88,8 +88,8 @@ class AtmShapingGate : public AtmPortGate
     /**
      * @brief The earliest start the shaper of a VC's flow reports changed outside a sent cell
      *        (an ABR source's ACR changed: AbrShaper::NotifyRateChanged()): if the flow is
-     *        held, its hold now ends at the new time, earlier or later. A flow that is not held
-     *        keeps its next cell eligible (the change applies from the cell after).
+     *        held, its hold now ends at the new time, earlier or later; a flow that is not
+     *        held is held until the new time if that is after the first slot at or after now.
      * @param vc a VC with a shaper
      */
     void Reshape(uint32_t vc);
