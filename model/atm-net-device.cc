@@ -696,11 +696,12 @@ AtmNetDevice::SetVcShaper(uint32_t vc, Ptr<AtmShaper> shaper)
                                             << ": SetVcShaper after the device sent its first "
                                                "cell; shape VCs before the simulation starts");
     NS_ABORT_MSG_IF(!shaper, "AtmNetDevice: SetVcShaper(" << vc << ", null)");
-    NS_ABORT_MSG_IF(m_vcs[vc].abrSource && shaper != m_vcs[vc].abrShaper,
-                    "AtmNetDevice on node "
-                        << (GetNode() ? GetNode()->GetId() : 0) << ": SetVcShaper on VC " << vc
-                        << ", whose contract is ABR: the adapter paces it at its ACR (AbrShaper) "
-                           "and it takes no other shaper; give the VC another contract to shape it");
+    NS_ABORT_MSG_IF(
+        m_vcs[vc].abrSource && shaper != m_vcs[vc].abrShaper,
+        "AtmNetDevice on node "
+            << (GetNode() ? GetNode()->GetId() : 0) << ": SetVcShaper on VC " << vc
+            << ", whose contract is ABR: the adapter paces it at its ACR (AbrShaper) "
+               "and it takes no other shaper; give the VC another contract to shape it");
     GetShapingGate()->AddVcShaper(vc, shaper);
     // The shaper's view of the VC's buffer at the adapter: its backlog, its arrivals, and its
     // size if the shaper owns one.

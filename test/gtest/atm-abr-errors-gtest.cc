@@ -12,11 +12,11 @@
 #include "ns3/atm-abr-destination.h"
 #include "ns3/atm-abr-source.h"
 #include "ns3/atm-net-device.h"
-#include "ns3/pcr-shaper.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"
+#include "ns3/pcr-shaper.h"
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
@@ -126,10 +126,8 @@ TEST(AtmAbrErrorsDeathTest, AbrVcTakesNoOtherShaper)
     EXPECT_DEATH(
         {
             Ptr<AtmNetDevice> nic = CreateObject<AtmNetDevice>();
-            const uint32_t vc = nic->AddVc(
-                0,
-                100,
-                AtmTrafficContract::Abr(AtmCellRate(50000), AtmCellRate(1000)));
+            const uint32_t vc =
+                nic->AddVc(0, 100, AtmTrafficContract::Abr(AtmCellRate(50000), AtmCellRate(1000)));
             Ptr<PcrShaper> shaper = CreateObject<PcrShaper>();
             shaper->SetAttribute("PcrCellsPerSec", AtmCellRateValue(AtmCellRate(1000)));
             nic->SetVcShaper(vc, shaper);
