@@ -1,0 +1,152 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ATM_ERICA_H
+#define ATM_ERICA_H
+
+#include "atm-abr-switch-behaviour.h"
+
+#include "ns3/atm-rm-fields.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup atm
+ * ns3::AtmErica: the ERICA explicit-rate switch algorithm of one output port.
+ */
+
+namespace ns3
+{
+
+/**
+ * @ingroup atm
+ * @brief ERICA, the Explicit Rate Indication for Congestion Avoidance switch algorithm (R. Jain,
+ *        S. Kalyanaraman, R. Goyal, S. Fahmy, R. Viswanathan, "ERICA Switch Algorithm: A
+ *        Complete Description", ATM Forum/96-1172, 1996; S. Kalyanaraman, PhD thesis, Ohio State
+ *        University 1997, ch. 6 and appendix C): the output port measures its ABR load over
+ *        averaging intervals and lowers the explicit rate (ER) of the backward RM cells of the
+ *        VCs that leave through it.
+ *
+ * Measured over each interval [k T, (k + 1) T) (T = `AveragingInterval`, intervals aligned to
+ * time 0), from the cells arriving at the port: the ABR cells (data and RM) and the VCs they
+ * belong to (the active VCs), the CBR and VBR cells, and the CCR carried by each VC's forward RM
+ * cells. At the end of an interval (evaluated lazily at the next arrival or query):
+ * @verbatim
+   ABRCap    = max(U x LinkRate - CBR/VBR cells / T, 0)        U = TargetUtilization
+   z         = (ABR cells / T) / ABRCap                         (infinite if ABRCap = 0)
+   FairShare = ABRCap / max(active VCs, 1)
+   MaxAllocPrevious = MaxAllocCurrent;  MaxAllocCurrent = FairShare
+   @endverbatim
+ * For a backward RM cell of VC j (the values of the last completed interval):
+ * @verbatim
+   VCShare = CCR_j / z                                          (0 if no ABR cell arrived)
+   ER = max(FairShare, VCShare)                    if z > 1 + MaxMinDelta (overload)
+   ER = max(FairShare, VCShare, MaxAllocPrevious)  otherwise
+   MaxAllocCurrent = max(MaxAllocCurrent, ER)
+   if FairShareFirst and ER > FairShare and CCR_j < FairShare:  ER = FairShare
+   ER = min(ER, ABRCap);  the cell's ER = min(its ER, ER)        (ER is only ever lowered)
+   @endverbatim
+ * With `OneFeedbackPerInterval`, a VC's second backward RM cell in the same interval gets the
+ * ER computed for its first. ERICA never sets CI or NI and leaves forward RM cells alone.
+ *
+ * Our choices where the descriptions leave room: the CBR/VBR load is counted from the cells
+ * that arrive at the port (not those that leave: in steady state the same); the intervals are
+ * time-based only (no cell-count bound); before the first interval has ended the port counts as
+ * idle (ABRCap = U x LinkRate, one active VC).
+ */
+class AtmErica : public AtmAbrSwitchBehaviour
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    AtmErica();
+    ~AtmErica() override;
+
+    /**
+     * @brief The explicit rate ERICA gives a backward RM cell of a VC leaving through this port.
+     * @param vc the VC's index at this port (the forward direction; its CCR is the one its last
+     *        forward RM cell carried here, 0 if none)
+     * @param now the cell's arrival instant (not before the last arrival seen)
+     * @return ER in cells/s
+     */
+    double ComputeEr(uint32_t vc, Time now);
+
+    /**
+     * @brief Lower the ER field of a backward RM cell of a VC leaving through this port.
+     * @param vc the VC's index at this port
+     * @param rm the cell's fields
+     * @param now its arrival instant
+     */
+    void ProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now);
+
+    /// @return ABRCap of the last completed interval (cells/s)
+    double GetAbrCapacity() const;
+    /// @return z of the last completed interval
+    double GetLoadFactor() const;
+    /// @return FairShare of the last completed interval (cells/s)
+    double GetFairShare() const;
+    /// @return the active VCs of the last completed interval (at least 1)
+    uint32_t GetActiveVcs() const;
+
+  protected:
+    /**
+     * @brief The fraction of the ABR bandwidth (link rate minus CBR/VBR) the port targets at the
+     *        end of an interval. ERICA: none (U multiplies the link rate instead).
+     * @param queueCells the cells in the port's buffer at the interval's end
+     * @param totalAbr the link rate minus the CBR/VBR load (cells/s)
+     * @return the fraction, or a negative value for ERICA's U x LinkRate - CBR/VBR
+     */
+    virtual double DoGetTargetFraction(uint32_t queueCells, double totalAbr) const;
+
+  private:
+    void DoNotifyArrival(const AtmPortState& state, AtmCell& cell) override;
+
+    /**
+     * @brief Close every interval that ended at or before @p now.
+     * @param now the time
+     */
+    void Roll(Time now);
+    /// @brief Close the current interval.
+    void CloseInterval();
+    /**
+     * @brief Make room for a VC's per-VC state.
+     * @param vc a VC index
+     */
+    void Grow(uint32_t vc);
+
+    Time m_interval;                   //!< "AveragingInterval"
+    double m_u{0.95};                  //!< "TargetUtilization"
+    double m_delta{0.1};               //!< "MaxMinDelta"
+    bool m_fairShareFirst{true};       //!< "FairShareFirst"
+    bool m_oneFeedback{true};          //!< "OneFeedbackPerInterval"
+    double m_link{0};                  //!< the port's cell rate (cells/s)
+    uint32_t m_queue{0};               //!< cells in the buffer at the last arrival
+    int64_t m_k{0};                    //!< the current interval's index
+    uint64_t m_abrCells{0};            //!< ABR cells arrived in the current interval
+    uint64_t m_hpCells{0};             //!< CBR/VBR cells arrived in the current interval
+    uint32_t m_activeThis{0};          //!< VCs with an ABR cell in the current interval
+    double m_abrCap{0};                //!< ABRCap (last completed interval)
+    double m_inRate{0};                //!< ABR input rate (last completed interval)
+    double m_z{0};                     //!< z (last completed interval)
+    double m_fairShare{0};             //!< FairShare (last completed interval)
+    uint32_t m_active{1};              //!< active VCs (last completed interval)
+    double m_maxAllocPrevious{0};      //!< MaxAllocPrevious
+    double m_maxAllocCurrent{0};       //!< MaxAllocCurrent
+    bool m_started{false};             //!< a cell arrived
+    std::vector<double> m_ccr;         //!< per VC: last CCR of a forward RM cell
+    std::vector<int64_t> m_seenIn;     //!< per VC: last interval with an ABR cell of it
+    std::vector<int64_t> m_feedbackIn; //!< per VC: last interval it got a computed ER
+    std::vector<double> m_lastEr;      //!< per VC: that ER
+};
+
+} // namespace ns3
+
+#endif // ATM_ERICA_H

@@ -1,0 +1,255 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup atm-tests
+ * AtmErica (ERICA, ATM Forum/96-1172; Kalyanaraman's thesis, ch. 6 and appendix C): the ER it
+ * gives backward RM cells for hand-built load states on a 100,000 cells/s port with 1 ms
+ * averaging intervals. Rates in forward RM cells are chosen exact in the 16-bit RM format.
+ */
+
+#include "atm-ns3-compat.h"
+#include "atm-test-utils.h"
+
+#include "ns3/atm-erica.h"
+#include "ns3/atm-port-state.h"
+#include "ns3/atm-rm-rate.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::atmtest;
+
+namespace
+{
+
+/**
+ * @brief A port state with VCs 0-3 ABR and VC 4 CBR on a 100,000 cells/s link, and an AtmErica
+ *        with 1 ms intervals, fed arrivals by hand.
+ */
+struct EricaBench
+{
+    AtmPortState state{1000}; //!< the port
+    Ptr<AtmErica> erica;      //!< the behaviour
+
+    /// @param u TargetUtilization
+    explicit EricaBench(double u)
+    {
+        const uint32_t q = state.AddQueue();
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            state.AddVc(AtmServiceCategory::ABR, q);
+        }
+        state.AddVc(AtmServiceCategory::CBR, q);
+        state.SetLinkRate(AtmCellRate(100000));
+        erica = CreateObject<AtmErica>();
+        erica->SetAttribute("AveragingInterval", TimeValue(MilliSeconds(1)));
+        erica->SetAttribute("TargetUtilization", DoubleValue(u));
+    }
+
+    /**
+     * @brief Cells of a VC arriving at evenly spread instants of [from, from + 1 ms).
+     * @param vc the VC
+     * @param n how many (the first is a forward RM cell if @p ccr > 0)
+     * @param from the interval's start
+     * @param ccr the CCR of that forward RM cell (cells/s; 0: data cells only)
+     */
+    void Feed(uint32_t vc, uint32_t n, Time from, double ccr = 0)
+    {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            AtmCell cell;
+            cell.vc = vc;
+            if (i == 0 && ccr > 0)
+            {
+                cell.pti = AtmRmFields::PTI;
+                cell.rm.ccr = AtmRmRate::Encode(ccr);
+            }
+            state.SetNow(from + MicroSeconds(1000) * i / n);
+            erica->NotifyArrival(state, cell);
+        }
+    }
+};
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief Overload (E1): U = 0.9, 10 CBR cells and 100 ABR cells of four VCs in 1 ms:
+ *        ABRCap = 0.9 x 100,000 - 10,000 = 80,000 (U multiplies the link rate only), z = 1.25,
+ *        FairShare = 20,000. A VC with CCR 40,000 gets 40,000 / 1.25 = 32,000; one with CCR
+ *        10,000 gets FairShare, and a backward RM cell already carrying 15,000 keeps it (ER is
+ *        only ever lowered).
+ */
+class AtmEricaOverloadTestCase : public TestCase
+{
+  public:
+    AtmEricaOverloadTestCase()
+        : TestCase("ERICA overload: ABRCap = U x link - CBR, VCShare = CCR over z, FairShare floor")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        EricaBench b(0.9);
+        b.Feed(0, 40, Time(0), 40000);
+        b.Feed(1, 20, Time(0), 10000);
+        b.Feed(2, 20, Time(0));
+        b.Feed(3, 20, Time(0));
+        b.Feed(4, 10, Time(0));
+        const Time t = MicroSeconds(1500);
+        const double er0 = b.erica->ComputeEr(0, t);
+        NS_TEST_ASSERT_MSG_EQ_TOL(er0, 32000, 1e-6, "VC with CCR 40,000");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetAbrCapacity(), 80000, 1e-6, "ABRCap");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetLoadFactor(), 1.25, 1e-12, "z");
+        NS_TEST_ASSERT_MSG_EQ(b.erica->GetActiveVcs(), 4U, "active VCs");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetFairShare(), 20000, 1e-6, "FairShare");
+        const double er1 = b.erica->ComputeEr(1, t);
+        NS_TEST_ASSERT_MSG_EQ_TOL(er1, 20000, 1e-6, "VC with CCR 10,000");
+        AtmRmFields brm;
+        brm.Set(AtmRmFields::DIR, true);
+        brm.er = AtmRmRate::Encode(15000);
+        b.erica->ProcessBackwardRm(1, brm, t);
+        NS_TEST_ASSERT_MSG_EQ(brm.er, AtmRmRate::Encode(15000), "never raised");
+        brm.er = AtmRmRate::Encode(100000);
+        b.erica->ProcessBackwardRm(0, brm, t);
+        NS_TEST_ASSERT_MSG_EQ(brm.er, AtmRmRate::Encode(32000), "lowered to 32,000");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Underload, the max-min step and fair share first (E2): U = 0.9, 60 ABR cells of three
+ *        VCs per 1 ms: ABRCap 90,000, z = 2/3, FairShare 30,000. In interval 1 the VC with CCR
+ *        32,768 gets 49,152 (CCR / z; MaxAllocPrevious 0 after the start), which becomes
+ *        MaxAllocPrevious for interval 2: there the VC with CCR 20,000 would get 49,152 but is
+ *        below FairShare, so it gets 30,000; the VC with CCR 36,864 gets 55,296.
+ */
+class AtmEricaUnderloadTestCase : public TestCase
+{
+  public:
+    AtmEricaUnderloadTestCase()
+        : TestCase("ERICA underload: MaxAllocPrevious, fair share first, VCShare above it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        EricaBench c(0.9);
+        c.Feed(0, 20, Time(0), 20000);
+        c.Feed(1, 20, Time(0), 36864);
+        c.Feed(2, 20, Time(0), 32768);
+        const double er2 = c.erica->ComputeEr(2, MicroSeconds(1000));
+        NS_TEST_ASSERT_MSG_EQ_TOL(er2, 49152, 1e-6, "interval 1: CCR / z");
+        NS_TEST_ASSERT_MSG_EQ_TOL(c.erica->GetLoadFactor(), 2.0 / 3, 1e-12, "z");
+        c.Feed(0, 20, MilliSeconds(1), 20000);
+        c.Feed(1, 20, MilliSeconds(1), 36864);
+        c.Feed(2, 20, MilliSeconds(1), 32768);
+        const Time t = MicroSeconds(2500);
+        const double er3 = c.erica->ComputeEr(0, t);
+        NS_TEST_ASSERT_MSG_EQ_TOL(er3, 30000, 1e-6, "fair share first");
+        const double er4 = c.erica->ComputeEr(1, t);
+        NS_TEST_ASSERT_MSG_EQ_TOL(er4, 55296, 1e-6, "CCR / z above it");
+        const double er5 = c.erica->ComputeEr(2, t);
+        NS_TEST_ASSERT_MSG_EQ_TOL(er5, 49152, 1e-6, "MaxAllocPrevious");
+        c.erica->SetAttribute("FairShareFirst", BooleanValue(false));
+        c.Feed(0, 20, MilliSeconds(2), 20000);
+        c.Feed(1, 20, MilliSeconds(2), 36864);
+        c.Feed(2, 20, MilliSeconds(2), 32768);
+        const double er6 = c.erica->ComputeEr(0, MicroSeconds(3500));
+        NS_TEST_ASSERT_MSG_EQ_TOL(er6, 55296, 1e-6, "without fair share first: MaxAllocPrevious");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Boundaries: with U = 1, 105 ABR cells in 1 ms (z = 1.05 <= 1.1) is underload and 120
+ *        (z = 1.2) overload; CBR load at U x link leaves ABRCap 0 and ER 0; an idle interval
+ *        leaves one active VC and ER = FairShare = ABRCap; OneFeedbackPerInterval reuses a VC's
+ *        ER within the interval even after its CCR changed.
+ */
+class AtmEricaBoundaryTestCase : public TestCase
+{
+  public:
+    AtmEricaBoundaryTestCase()
+        : TestCase("ERICA boundaries: overload threshold, no ABR capacity, idle port, one "
+                   "feedback per interval")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            EricaBench b(1);
+            b.Feed(0, 55, Time(0), 65536);
+            b.Feed(1, 50, Time(0));
+            // z = 1.05: underload; FairShare 50,000, VCShare 62,415.2, MaxAllocPrevious 0.
+            const double er7 = b.erica->ComputeEr(0, MicroSeconds(1500));
+            NS_TEST_ASSERT_MSG_EQ_TOL(er7, 65536 / 1.05, 1e-6, "z = 1.05");
+        }
+        {
+            EricaBench b(1);
+            b.Feed(0, 60, Time(0), 65536);
+            b.Feed(1, 60, Time(0));
+            const double er8 = b.erica->ComputeEr(0, MicroSeconds(1500));
+            NS_TEST_ASSERT_MSG_EQ_TOL(er8, 65536 / 1.2, 1e-6, "z = 1.2");
+        }
+        {
+            EricaBench b(0.9);
+            b.Feed(0, 10, Time(0), 65536);
+            b.Feed(4, 90, Time(0));
+            const double er9 = b.erica->ComputeEr(0, MicroSeconds(1500));
+            NS_TEST_ASSERT_MSG_EQ(er9, 0, "no capacity");
+            AtmRmFields brm;
+            brm.Set(AtmRmFields::DIR, true);
+            brm.er = AtmRmRate::Encode(100000);
+            b.erica->ProcessBackwardRm(0, brm, MicroSeconds(1600));
+            NS_TEST_ASSERT_MSG_EQ(brm.er, 0, "ER 0");
+        }
+        {
+            EricaBench b(0.9);
+            b.Feed(0, 10, Time(0), 65536);
+            // Intervals 1 and 2 idle: at 2.5 ms the last completed one (1) had no ABR cell.
+            const double er10 = b.erica->ComputeEr(0, MicroSeconds(2500));
+            NS_TEST_ASSERT_MSG_EQ_TOL(er10, 90000, 1e-6, "idle: FairShare = ABRCap");
+            NS_TEST_ASSERT_MSG_EQ(b.erica->GetActiveVcs(), 1U, "one VC counted");
+        }
+        {
+            EricaBench b(0.9);
+            b.Feed(0, 40, Time(0), 40000);
+            b.Feed(1, 20, Time(0));
+            b.Feed(2, 20, Time(0));
+            b.Feed(3, 20, Time(0));
+            b.Feed(4, 10, Time(0));
+            const double er11 = b.erica->ComputeEr(0, MicroSeconds(1200));
+            NS_TEST_ASSERT_MSG_EQ_TOL(er11, 32000, 1e-6, "first feedback");
+            b.Feed(0, 1, MicroSeconds(1300), 8192); // a new CCR in the same interval
+            const double er12 = b.erica->ComputeEr(0, MicroSeconds(1400));
+            NS_TEST_ASSERT_MSG_EQ_TOL(er12, 32000, 1e-6, "the same interval: the same ER");
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief The ERICA suite.
+ */
+class AtmEricaTestSuite : public TestSuite
+{
+  public:
+    AtmEricaTestSuite()
+        : TestSuite("atm-erica", ATM_SUITE_UNIT)
+    {
+        AddTestCase(new AtmEricaOverloadTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmEricaUnderloadTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmEricaBoundaryTestCase, ATM_TEST_QUICK);
+    }
+};
+
+static AtmEricaTestSuite g_atmEricaTestSuite; //!< static instance registering the suite
