@@ -467,7 +467,13 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
     {
         // An RM cell is an in-rate cell of the connection, not part of a PDU (TM 4.0 section
         // 5.10): no policy, no frame state (neither read nor changed), stored iff its buffer has
-        // room. A drop is a cell drop only: it damages no PDU, so no FrameDrop.
+        // room. A drop is a cell drop only: it damages no PDU, so no FrameDrop. A backward RM
+        // cell first meets the ABR behaviour of the port its connection's data leaves through
+        // (explicit-rate feedback, TM 4.0 5.10.6).
+        if (v.forwardPort && v.forwardPort->m_abr && cell.rm.Has(AtmRmFields::DIR))
+        {
+            v.forwardPort->m_abr->ProcessBackwardRm(v.forwardVc, cell.rm, at);
+        }
         if (room)
         {
             Store(cell);
@@ -1131,6 +1137,18 @@ Ptr<AtmAbrSwitchBehaviour>
 AtmOutputPort::GetAbrBehaviour() const
 {
     return m_abr;
+}
+
+void
+AtmOutputPort::SetVcForward(uint32_t vc, Ptr<AtmOutputPort> port, uint32_t forwardVc)
+{
+    NS_LOG_FUNCTION(this << vc << port << forwardVc);
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(), "AtmOutputPort: SetVcForward of unknown VC " << vc);
+    NS_ABORT_MSG_IF(!port || forwardVc >= port->GetNVcs(),
+                    "AtmOutputPort: SetVcForward(" << vc << ") to an unknown VC " << forwardVc);
+    // A raw pointer: both ports belong to one switch, which outlives the cells between them.
+    m_vcs[vc].forwardPort = PeekPointer(port);
+    m_vcs[vc].forwardVc = forwardVc;
 }
 
 Ptr<AtmCellScheduler>

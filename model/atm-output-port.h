@@ -370,6 +370,15 @@ class AtmOutputPort : public Object
     void SetAbrBehaviour(Ptr<AtmAbrSwitchBehaviour> behaviour);
     /// @return the ABR behaviour, or null
     Ptr<AtmAbrSwitchBehaviour> GetAbrBehaviour() const;
+    /**
+     * @brief Pair a VC with the other direction of its bidirectional connection (the switch
+     *        does it): the backward RM cells arriving here on @p vc are shown to the ABR
+     *        behaviour of @p port for its VC @p forwardVc before they are stored.
+     * @param vc a VC of this port
+     * @param port the port the other direction leaves through (of the same switch)
+     * @param forwardVc the other direction's VC index at @p port
+     */
+    void SetVcForward(uint32_t vc, Ptr<AtmOutputPort> port, uint32_t forwardVc);
 
     /**
      * @brief Fix the random streams of the port's buffer policies (the shared one, then each
@@ -423,20 +432,22 @@ class AtmOutputPort : public Object
     /// Per-VC port record.
     struct Vc
     {
-        AtmPortState* state{nullptr};       //!< its buffer's state (&m_state without partitions)
-        AtmBufferPolicy* policy{nullptr};   //!< its buffer's policy (owned by the port)
-        uint32_t local{0};                  //!< its VC index in *state
-        uint32_t tail{NONE};                //!< newest cell of the VC in the buffer
-        uint32_t pduFirst{NONE};            //!< stored first cell of the PDU being received
-        uint32_t purgeHead{NONE};           //!< first cell of the oldest whole non-eligible PDU
-        uint32_t purgeTail{NONE};           //!< first cell of the newest whole non-eligible PDU
-        uint32_t frameQueued{0};            //!< queued cells of the PDU being received
-        uint32_t rmQueued{0};               //!< queued RM cells of the VC (never of a PDU)
-        bool headSent{false};               //!< a cell of that PDU has already departed
-        bool frameDamaged{false};           //!< a cell of that PDU has been dropped
-        const char* discardReason{nullptr}; //!< reason of the decision that started the discard
-        AtmPortVcStats stats;               //!< counters
-        DropTable drops;                    //!< drops by reason
+        AtmPortState* state{nullptr};        //!< its buffer's state (&m_state without partitions)
+        AtmBufferPolicy* policy{nullptr};    //!< its buffer's policy (owned by the port)
+        uint32_t local{0};                   //!< its VC index in *state
+        uint32_t tail{NONE};                 //!< newest cell of the VC in the buffer
+        uint32_t pduFirst{NONE};             //!< stored first cell of the PDU being received
+        uint32_t purgeHead{NONE};            //!< first cell of the oldest whole non-eligible PDU
+        uint32_t purgeTail{NONE};            //!< first cell of the newest whole non-eligible PDU
+        uint32_t frameQueued{0};             //!< queued cells of the PDU being received
+        uint32_t rmQueued{0};                //!< queued RM cells of the VC (never of a PDU)
+        AtmOutputPort* forwardPort{nullptr}; //!< port of the VC's other direction, or null
+        uint32_t forwardVc{0};               //!< the other direction's VC index there
+        bool headSent{false};                //!< a cell of that PDU has already departed
+        bool frameDamaged{false};            //!< a cell of that PDU has been dropped
+        const char* discardReason{nullptr};  //!< reason of the decision that started the discard
+        AtmPortVcStats stats;                //!< counters
+        DropTable drops;                     //!< drops by reason
     };
 
     /**

@@ -181,7 +181,19 @@ AtmSwitch::IsObserved(uint32_t outPort) const
 {
     // The transmitter checks the port and its gates; the link and the next hop's fabric see
     // the port's cells when it sends them.
-    return m_ports[outPort]->IsLinkObserved();
+    if (m_abrFeedback < 0)
+    {
+        // Decided at the first slot (behaviours are set before the simulation starts).
+        m_abrFeedback = 0;
+        for (const Ptr<AtmSwitchPort>& port : m_ports)
+        {
+            Ptr<AtmAbrSwitchBehaviour> b = port->GetOutputPort()->GetAbrBehaviour();
+            m_abrFeedback = (m_abrFeedback != 0 || (b && b->ReadsBackwardRm())) ? 1 : 0;
+        }
+    }
+    // A behaviour that reads backward RM cells (ERICA) has one port read another's state: the
+    // ports run slot by slot.
+    return m_abrFeedback == 1 || m_ports[outPort]->IsLinkObserved();
 }
 
 bool
@@ -239,6 +251,21 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     r.policer = MakePolicer(inPort, contract);
     SetUpEligibility(r, inPort, contract);
     ShapeIfVpShaped(m_table.AddVc(inPort, inVpi, inVci, r));
+    // A bidirectional PVC: the other direction leaves through inPort with inPort's in label as
+    // its out label. Pair the two, so that backward RM cells of one direction reach the ABR
+    // behaviour of the port the other direction's data leaves through.
+    auto key = [](uint32_t port, uint16_t vpi, uint16_t vci) {
+        return (static_cast<uint64_t>(port) << 32) | (static_cast<uint64_t>(vpi) << 16) | vci;
+    };
+    m_outVcByLabel[key(outPort, outVpi, outVci)] = r.outVc;
+    auto other = m_outVcByLabel.find(key(inPort, inVpi, inVci));
+    if (other != m_outVcByLabel.end())
+    {
+        Ptr<AtmOutputPort> out = m_ports[outPort]->GetOutputPort();
+        Ptr<AtmOutputPort> in = m_ports[inPort]->GetOutputPort();
+        out->SetVcForward(r.outVc, in, other->second);
+        in->SetVcForward(other->second, out, r.outVc);
+    }
     return r.outVc;
 }
 

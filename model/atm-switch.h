@@ -340,16 +340,19 @@ class AtmSwitch : public Object
      */
     void DropUnknown(uint32_t inPort, AtmCell cell);
 
-    Time m_switchingDelay;                              //!< "SwitchingDelay"
-    bool m_gfr1Eligibility{true};                       //!< "Gfr1Eligibility"
-    bool m_deferSlots{true};                            //!< "DeferSlots"
-    std::vector<Ptr<AtmSwitchPort>> m_ports;            //!< the ports
-    std::unordered_map<uint64_t, uint32_t> m_inputs;    //!< (in << 32 | out): transmitter input
-    AtmCrossConnectTable m_table;                       //!< VC and VP cross-connects
-    std::vector<std::vector<Upstream>> m_upstream;      //!< [out port][out VC] origin of cells
-    uint64_t m_unknownLabelDrops{0};                    //!< cells on unknown labels
-    uint64_t m_cellsSwitched{0};                        //!< cells switched
-    uint64_t m_upcDiscards{0};                          //!< cells discarded by policers
+    Time m_switchingDelay;                           //!< "SwitchingDelay"
+    bool m_gfr1Eligibility{true};                    //!< "Gfr1Eligibility"
+    bool m_deferSlots{true};                         //!< "DeferSlots"
+    std::vector<Ptr<AtmSwitchPort>> m_ports;         //!< the ports
+    std::unordered_map<uint64_t, uint32_t> m_inputs; //!< (in << 32 | out): transmitter input
+    AtmCrossConnectTable m_table;                    //!< VC and VP cross-connects
+    std::vector<std::vector<Upstream>> m_upstream;   //!< [out port][out VC] origin of cells
+    uint64_t m_unknownLabelDrops{0};                 //!< cells on unknown labels
+    uint64_t m_cellsSwitched{0};                     //!< cells switched
+    /// Out VC index of each VC cross-connect's out label: key (port << 32 | VPI << 16 | VCI).
+    std::unordered_map<uint64_t, uint32_t> m_outVcByLabel;
+    mutable int8_t m_abrFeedback{-1}; //!< a port's ABR behaviour reads backward RM cells (-1: ?)
+    uint64_t m_upcDiscards{0};        //!< cells discarded by policers
     std::unordered_map<uint64_t, uint32_t> m_vpShapers; //!< gate flow by Key(outPort, outVpi, 0)
     std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc;       //!< by Key(outPort, outVc)
     TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"

@@ -7,18 +7,31 @@
  * @ingroup atm-tests
  * AtmErica (ERICA, ATM Forum/96-1172; Kalyanaraman's thesis, ch. 6 and appendix C): the ER it
  * gives backward RM cells for hand-built load states on a 100,000 cells/s port with 1 ms
- * averaging intervals. Rates in forward RM cells are chosen exact in the 16-bit RM format.
+ * averaging intervals (rates in forward RM cells chosen exact in the 16-bit RM format), and the
+ * loop it closes through a switch.
  */
 
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
 #include "ns3/atm-erica.h"
+#include "ns3/atm-helper.h"
+#include "ns3/atm-net-device.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
+#include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/node-container.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::atmtest;
@@ -238,6 +251,86 @@ class AtmEricaBoundaryTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The loop closed by ERICA through a switch: A1, A2 -> switch -> B, every link 100,000
+ *        cells/s and 100 us, one bidirectional ABR PVC from each Ai to B (PCR 100,000, MCR
+ *        1000, ICR 5000 cells/s, RIF 1/16) with a greedy one-cell-SDU source; the port towards
+ *        B runs AtmErica (U = 0.9, 1 ms intervals) and holds 1000 cells. The backward RM cells
+ *        reach that port's ERICA through the pairing of the PVC's two directions and come back
+ *        with ER near the fair share 45,000 cells/s: no cell is lost, the queue stays small,
+ *        and each VC carries its half of 90 % of the link in the second 100 ms (within 10 %;
+ *        forward RM cells take one in-rate cell in 32).
+ */
+class AtmEricaClosedLoopTestCase : public TestCase
+{
+  public:
+    AtmEricaClosedLoopTestCase()
+        : TestCase("ERICA through a switch: backward RM cells lowered to the fair share, no "
+                   "loss, the bottleneck shared")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer hosts(3);
+        NodeContainer sw(1);
+        AtmHelper atm;
+        atm.InstallSwitch(sw);
+        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
+        atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
+        atm.SetChannelAttribute("CellRate", StringValue("100000"));
+        NetDeviceContainer a1 = atm.Install(hosts.Get(0), sw.Get(0));
+        NetDeviceContainer a2 = atm.Install(hosts.Get(1), sw.Get(0));
+        NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(2));
+        Ptr<AtmNetDevice> dst = DynamicCast<AtmNetDevice>(b.Get(1));
+        Ptr<AtmOutputPort> bottleneck = DynamicCast<AtmDevice>(b.Get(0))->GetOutputPort();
+        Ptr<AtmErica> erica = CreateObject<AtmErica>();
+        erica->SetAttribute("AveragingInterval", TimeValue(MilliSeconds(1)));
+        erica->SetAttribute("TargetUtilization", DoubleValue(0.9));
+        bottleneck->SetAbrBehaviour(erica);
+        AtmAbrParameters p;
+        p.icr = AtmCellRate(5000);
+        AtmPvcHelper pvcs;
+        pvcs.SetContract(AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate(1000), p));
+        std::vector<AtmPvc> pvc;
+        for (const NetDeviceContainer* a : {&a1, &a2})
+        {
+            Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(a->Get(0));
+            pvc.push_back(pvcs.Install(src, dst));
+            src->SetVcFrameSource(pvc.back().srcVc,
+                                  MakeCallback(+[]() { return Create<Packet>(40); }));
+            dst->SetVcNonIp(pvc.back().dstVc);
+            Simulator::Schedule(Time(0), &AtmNetDevice::WakeVc, src, pvc.back().srcVc);
+        }
+        uint32_t maxQueue = 0;
+        bottleneck->TraceConnectWithoutContext(
+            "CellsInQueue",
+            MakeBoundCallback(
+                +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+                &maxQueue));
+        uint64_t at100[2] = {0, 0};
+        Simulator::Schedule(MilliSeconds(100), [&]() {
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                at100[i] = dst->GetVcStats(pvc[i].dstVc).framesRx;
+            }
+        });
+        Simulator::Stop(MilliSeconds(200));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bottleneck->GetStats().cellsDropped, 0U, "no loss");
+        NS_TEST_ASSERT_MSG_LT(maxQueue, 300U, "small queue");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const double rate =
+                static_cast<double>(dst->GetVcStats(pvc[i].dstVc).framesRx - at100[i]) / 0.1;
+            NS_TEST_ASSERT_MSG_EQ_TOL(rate, 45000 * 31.0 / 32, 4500, "VC " << i << " cells/s");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The ERICA suite.
  */
 class AtmEricaTestSuite : public TestSuite
@@ -249,6 +342,7 @@ class AtmEricaTestSuite : public TestSuite
         AddTestCase(new AtmEricaOverloadTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaUnderloadTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaBoundaryTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmEricaClosedLoopTestCase, ATM_TEST_QUICK);
     }
 };
 

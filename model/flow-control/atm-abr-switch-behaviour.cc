@@ -38,4 +38,21 @@ AtmAbrSwitchBehaviour::NotifyArrival(const AtmPortState& state, AtmCell& cell)
     DoNotifyArrival(state, cell);
 }
 
+void
+AtmAbrSwitchBehaviour::ProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now)
+{
+    DoProcessBackwardRm(vc, rm, now);
+}
+
+bool
+AtmAbrSwitchBehaviour::ReadsBackwardRm() const
+{
+    return false;
+}
+
+void
+AtmAbrSwitchBehaviour::DoProcessBackwardRm(uint32_t /* vc */, AtmRmFields& /* rm */, Time /* now */)
+{
+}
+
 } // namespace ns3

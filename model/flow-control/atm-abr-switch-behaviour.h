@@ -7,6 +7,8 @@
 
 #include "ns3/atm-cell.h"
 #include "ns3/atm-port-state.h"
+#include "ns3/atm-rm-fields.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <cstdint>
@@ -30,7 +32,8 @@ namespace ns3
  * cell that arrives at it, at the cell's arrival instant (state.GetNow()) and before the buffer
  * policy decides on it, so the behaviour sees the port's buffer as the cell finds it and may
  * rewrite the cell's header (EFCI) or RM fields. A new behaviour is one subclass and its test.
- * Subclasses: AtmEfciMarker (EFCI marking with hysteresis thresholds).
+ * Subclasses: AtmEfciMarker (EFCI marking with hysteresis thresholds), AtmErica (explicit rate
+ * in backward RM cells, which the port gets through ProcessBackwardRm()).
  */
 class AtmAbrSwitchBehaviour : public Object
 {
@@ -51,6 +54,24 @@ class AtmAbrSwitchBehaviour : public Object
      */
     void NotifyArrival(const AtmPortState& state, AtmCell& cell);
 
+    /**
+     * @brief A backward RM cell of a VC whose forward direction leaves through this port
+     *        arrived at the switch port that sends it on towards the source (the switch pairs
+     *        the two directions of a bidirectional PVC): the behaviour may lower its ER or set
+     *        CI/NI.
+     * @param vc the VC's index at this port (the forward direction)
+     * @param rm the cell's fields
+     * @param now its arrival instant
+     */
+    void ProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now);
+
+    /**
+     * @return true if the behaviour acts on backward RM cells (ProcessBackwardRm()): the switch
+     *         then runs its ports slot by slot (no deferred slots), so that the port that
+     *         measures and the port that carries the backward cells see each other in time order
+     */
+    virtual bool ReadsBackwardRm() const;
+
   private:
     /**
      * @brief See NotifyArrival().
@@ -58,6 +79,13 @@ class AtmAbrSwitchBehaviour : public Object
      * @param cell the cell
      */
     virtual void DoNotifyArrival(const AtmPortState& state, AtmCell& cell) = 0;
+    /**
+     * @brief See ProcessBackwardRm(). Default: nothing.
+     * @param vc the VC's index at this port
+     * @param rm the cell's fields
+     * @param now its arrival instant
+     */
+    virtual void DoProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now);
 };
 
 } // namespace ns3

@@ -205,8 +205,14 @@ AtmErica::ComputeEr(uint32_t vc, Time now)
     return std::min(er, m_abrCap);
 }
 
+bool
+AtmErica::ReadsBackwardRm() const
+{
+    return true;
+}
+
 void
-AtmErica::ProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now)
+AtmErica::DoProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now)
 {
     const double er = ComputeEr(vc, now);
     rm.er = std::min(rm.er, AtmRmRate::Encode(std::min(er, AtmRmRate::GetMaxRate())));

@@ -79,13 +79,7 @@ class AtmErica : public AtmAbrSwitchBehaviour
      */
     double ComputeEr(uint32_t vc, Time now);
 
-    /**
-     * @brief Lower the ER field of a backward RM cell of a VC leaving through this port.
-     * @param vc the VC's index at this port
-     * @param rm the cell's fields
-     * @param now its arrival instant
-     */
-    void ProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now);
+    bool ReadsBackwardRm() const override;
 
     /// @return ABRCap of the last completed interval (cells/s)
     double GetAbrCapacity() const;
@@ -108,6 +102,7 @@ class AtmErica : public AtmAbrSwitchBehaviour
 
   private:
     void DoNotifyArrival(const AtmPortState& state, AtmCell& cell) override;
+    void DoProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now) override;
 
     /**
      * @brief Close every interval that ended at or before @p now.
