@@ -15,19 +15,9 @@
 #include "atm-test-utils.h"
 
 #include "ns3/atm-efci-marker.h"
-#include "ns3/atm-helper.h"
-#include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
-#include "ns3/atm-pvc-helper.h"
-#include "ns3/node-container.h"
-#include "ns3/packet.h"
-#include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
-
-#include <algorithm>
-#include <vector>
 
 using namespace ns3;
 using namespace ns3::atmtest;
@@ -120,53 +110,14 @@ class AtmEfciClosedLoopTestCase : public TestCase
      */
     static Outcome Run(bool marking)
     {
-        NodeContainer hosts(3);
-        NodeContainer sw(1);
-        AtmHelper atm;
-        atm.InstallSwitch(sw);
-        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
-        atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
-        atm.SetChannelAttribute("CellRate", StringValue("100000"));
-        NetDeviceContainer a1 = atm.Install(hosts.Get(0), sw.Get(0));
-        NetDeviceContainer a2 = atm.Install(hosts.Get(1), sw.Get(0));
-        NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(2));
-        Ptr<AtmNetDevice> dst = DynamicCast<AtmNetDevice>(b.Get(1));
-        Ptr<AtmOutputPort> bottleneck = DynamicCast<AtmDevice>(b.Get(0))->GetOutputPort();
         Ptr<AtmEfciMarker> marker = CreateObject<AtmEfciMarker>();
-        if (marking)
-        {
-            bottleneck->SetAbrBehaviour(marker);
-        }
-        AtmAbrParameters p;
-        p.icr = AtmCellRate(5000);
-        AtmPvcHelper pvcs;
-        pvcs.SetContract(AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate(1000), p));
+        AbrFanIn net(marking ? marker : nullptr);
+        net.Run(MilliSeconds(200), MilliSeconds(200));
         Outcome o;
-        std::vector<AtmPvc> pvc;
-        for (const NetDeviceContainer* a : {&a1, &a2})
-        {
-            Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(a->Get(0));
-            pvc.push_back(pvcs.Install(src, dst));
-            src->SetVcFrameSource(pvc.back().srcVc,
-                                  MakeCallback(+[]() { return Create<Packet>(40); }));
-            dst->SetVcNonIp(pvc.back().dstVc);
-            Simulator::Schedule(Time(0), &AtmNetDevice::WakeVc, src, pvc.back().srcVc);
-        }
-        bottleneck->TraceConnectWithoutContext("CellsInQueue",
-                                               MakeBoundCallback(
-                                                   +[](Outcome* out, uint32_t, uint32_t x) {
-                                                       out->maxQueue = std::max(out->maxQueue, x);
-                                                   },
-                                                   &o));
-        Simulator::Stop(MilliSeconds(200));
-        Simulator::Run();
-        o.dropped = bottleneck->GetStats().cellsDropped;
-        for (const AtmPvc& v : pvc)
-        {
-            o.delivered += dst->GetVcStats(v.dstVc).framesRx;
-        }
+        o.dropped = net.GetBottleneck()->GetStats().cellsDropped;
+        o.maxQueue = net.GetMaxQueue();
+        o.delivered = net.GetDelivered(0) + net.GetDelivered(1);
         o.marked = marker->GetCellsMarked();
-        Simulator::Destroy();
         return o;
     }
 

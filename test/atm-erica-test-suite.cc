@@ -15,79 +15,15 @@
 #include "atm-test-utils.h"
 
 #include "ns3/atm-erica.h"
-#include "ns3/atm-helper.h"
-#include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-port-state.h"
-#include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/node-container.h"
-#include "ns3/packet.h"
-#include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/test.h"
-#include "ns3/uinteger.h"
-
-#include <algorithm>
-#include <vector>
 
 using namespace ns3;
 using namespace ns3::atmtest;
-
-namespace
-{
-
-/**
- * @brief A port state with VCs 0-3 ABR and VC 4 CBR on a 100,000 cells/s link, and an AtmErica
- *        with 1 ms intervals, fed arrivals by hand.
- */
-struct EricaBench
-{
-    AtmPortState state{1000}; //!< the port
-    Ptr<AtmErica> erica;      //!< the behaviour
-
-    /// @param u TargetUtilization
-    explicit EricaBench(double u)
-    {
-        const uint32_t q = state.AddQueue();
-        for (uint32_t i = 0; i < 4; ++i)
-        {
-            state.AddVc(AtmServiceCategory::ABR, q);
-        }
-        state.AddVc(AtmServiceCategory::CBR, q);
-        state.SetLinkRate(AtmCellRate(100000));
-        erica = CreateObject<AtmErica>();
-        erica->SetAttribute("AveragingInterval", TimeValue(MilliSeconds(1)));
-        erica->SetAttribute("TargetUtilization", DoubleValue(u));
-    }
-
-    /**
-     * @brief Cells of a VC arriving at evenly spread instants of [from, from + 1 ms).
-     * @param vc the VC
-     * @param n how many (the first is a forward RM cell if @p ccr > 0)
-     * @param from the interval's start
-     * @param ccr the CCR of that forward RM cell (cells/s; 0: data cells only)
-     */
-    void Feed(uint32_t vc, uint32_t n, Time from, double ccr = 0)
-    {
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            AtmCell cell;
-            cell.vc = vc;
-            if (i == 0 && ccr > 0)
-            {
-                cell.pti = AtmRmFields::PTI;
-                cell.rm.ccr = AtmRmRate::Encode(ccr);
-            }
-            state.SetNow(from + MicroSeconds(1000) * i / n);
-            erica->NotifyArrival(state, cell);
-        }
-    }
-};
-
-} // namespace
 
 /**
  * @ingroup atm-tests
@@ -119,7 +55,7 @@ class AtmEricaOverloadTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(er0, 32000, 1e-6, "VC with CCR 40,000");
         NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetAbrCapacity(), 80000, 1e-6, "ABRCap");
         NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetLoadFactor(), 1.25, 1e-12, "z");
-        NS_TEST_ASSERT_MSG_EQ(b.erica->GetActiveVcs(), 4U, "active VCs");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetActiveVcs(), 4, 1e-12, "active VCs");
         NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetFairShare(), 20000, 1e-6, "FairShare");
         const double er1 = b.erica->ComputeEr(1, t);
         NS_TEST_ASSERT_MSG_EQ_TOL(er1, 20000, 1e-6, "VC with CCR 10,000");
@@ -231,7 +167,7 @@ class AtmEricaBoundaryTestCase : public TestCase
             // Intervals 1 and 2 idle: at 2.5 ms the last completed one (1) had no ABR cell.
             const double er10 = b.erica->ComputeEr(0, MicroSeconds(2500));
             NS_TEST_ASSERT_MSG_EQ_TOL(er10, 90000, 1e-6, "idle: FairShare = ABRCap");
-            NS_TEST_ASSERT_MSG_EQ(b.erica->GetActiveVcs(), 1U, "one VC counted");
+            NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetActiveVcs(), 1, 1e-12, "one VC counted");
         }
         {
             EricaBench b(0.9);
@@ -246,6 +182,50 @@ class AtmEricaBoundaryTestCase : public TestCase
             const double er12 = b.erica->ComputeEr(0, MicroSeconds(1400));
             NS_TEST_ASSERT_MSG_EQ_TOL(er12, 32000, 1e-6, "the same interval: the same ER");
         }
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief The averaging options (LoadAveragingWeight 0.5, ActiveVcDecay 0.25; U = 0.9, ABRCap
+ *        90,000). Interval 0: 25 cells from each of VCs 0-3 (input 100,000, the first sample
+ *        taken as is; N = 4). Interval 1: 25 cells from VCs 0 and 1 only: input 0.5 x 50,000 +
+ *        0.5 x 100,000 = 75,000, z = 5/6, N = 2 + 2 x 0.25 = 2.5, FairShare 36,000. Then 12 idle
+ *        intervals: the input halves each time (75,000 / 2^12) and N falls to its floor 1.
+ */
+class AtmEricaAveragingTestCase : public TestCase
+{
+  public:
+    AtmEricaAveragingTestCase()
+        : TestCase("ERICA averaging: input rate (alpha) and active VCs (decay) across intervals")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        EricaBench b(0.9);
+        b.erica->SetAttribute("LoadAveragingWeight", DoubleValue(0.5));
+        b.erica->SetAttribute("ActiveVcDecay", DoubleValue(0.25));
+        for (uint32_t vc = 0; vc < 4; ++vc)
+        {
+            b.Feed(vc, 25, Time(0));
+        }
+        b.erica->ComputeEr(0, MicroSeconds(1500));
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetLoadFactor(), 100000.0 / 90000, 1e-12, "z0");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetActiveVcs(), 4, 1e-12, "N0");
+        b.Feed(0, 25, MilliSeconds(1));
+        b.Feed(1, 25, MilliSeconds(1));
+        b.erica->ComputeEr(0, MicroSeconds(2500));
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetLoadFactor(), 75000.0 / 90000, 1e-12, "z1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetActiveVcs(), 2.5, 1e-12, "N1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetFairShare(), 36000, 1e-6, "FairShare1");
+        b.erica->ComputeEr(0, MicroSeconds(14500));
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetLoadFactor(),
+                                  75000.0 / 4096 / 90000,
+                                  1e-15,
+                                  "z after 12 idle intervals");
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetActiveVcs(), 1, 1e-12, "N floor");
     }
 };
 
@@ -272,60 +252,18 @@ class AtmEricaClosedLoopTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer hosts(3);
-        NodeContainer sw(1);
-        AtmHelper atm;
-        atm.InstallSwitch(sw);
-        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(1000));
-        atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
-        atm.SetChannelAttribute("CellRate", StringValue("100000"));
-        NetDeviceContainer a1 = atm.Install(hosts.Get(0), sw.Get(0));
-        NetDeviceContainer a2 = atm.Install(hosts.Get(1), sw.Get(0));
-        NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(2));
-        Ptr<AtmNetDevice> dst = DynamicCast<AtmNetDevice>(b.Get(1));
-        Ptr<AtmOutputPort> bottleneck = DynamicCast<AtmDevice>(b.Get(0))->GetOutputPort();
         Ptr<AtmErica> erica = CreateObject<AtmErica>();
         erica->SetAttribute("AveragingInterval", TimeValue(MilliSeconds(1)));
         erica->SetAttribute("TargetUtilization", DoubleValue(0.9));
-        bottleneck->SetAbrBehaviour(erica);
-        AtmAbrParameters p;
-        p.icr = AtmCellRate(5000);
-        AtmPvcHelper pvcs;
-        pvcs.SetContract(AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate(1000), p));
-        std::vector<AtmPvc> pvc;
-        for (const NetDeviceContainer* a : {&a1, &a2})
-        {
-            Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(a->Get(0));
-            pvc.push_back(pvcs.Install(src, dst));
-            src->SetVcFrameSource(pvc.back().srcVc,
-                                  MakeCallback(+[]() { return Create<Packet>(40); }));
-            dst->SetVcNonIp(pvc.back().dstVc);
-            Simulator::Schedule(Time(0), &AtmNetDevice::WakeVc, src, pvc.back().srcVc);
-        }
-        uint32_t maxQueue = 0;
-        bottleneck->TraceConnectWithoutContext(
-            "CellsInQueue",
-            MakeBoundCallback(
-                +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
-                &maxQueue));
-        uint64_t at100[2] = {0, 0};
-        Simulator::Schedule(MilliSeconds(100), [&]() {
-            for (uint32_t i = 0; i < 2; ++i)
-            {
-                at100[i] = dst->GetVcStats(pvc[i].dstVc).framesRx;
-            }
-        });
-        Simulator::Stop(MilliSeconds(200));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(bottleneck->GetStats().cellsDropped, 0U, "no loss");
-        NS_TEST_ASSERT_MSG_LT(maxQueue, 300U, "small queue");
+        AbrFanIn net(erica);
+        net.Run(MilliSeconds(200), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ(net.GetBottleneck()->GetStats().cellsDropped, 0U, "no loss");
+        NS_TEST_ASSERT_MSG_LT(net.GetMaxQueue(), 300U, "small queue");
         for (uint32_t i = 0; i < 2; ++i)
         {
-            const double rate =
-                static_cast<double>(dst->GetVcStats(pvc[i].dstVc).framesRx - at100[i]) / 0.1;
+            const double rate = static_cast<double>(net.GetDelivered(i, true)) / 0.1;
             NS_TEST_ASSERT_MSG_EQ_TOL(rate, 45000 * 31.0 / 32, 4500, "VC " << i << " cells/s");
         }
-        Simulator::Destroy();
     }
 };
 
@@ -342,6 +280,7 @@ class AtmEricaTestSuite : public TestSuite
         AddTestCase(new AtmEricaOverloadTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaUnderloadTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaBoundaryTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmEricaAveragingTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaClosedLoopTestCase, ATM_TEST_QUICK);
     }
 };

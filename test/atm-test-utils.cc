@@ -8,7 +8,9 @@
 #include "ns3/abort.h"
 #include "ns3/atm-cell-transmitter.h"
 #include "ns3/atm-pvc-helper.h"
+#include "ns3/atm-rm-rate.h"
 #include "ns3/callback.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -664,6 +666,136 @@ CellProbeDevice::SetReceiveCallback(NetDevice::ReceiveCallback)
 void
 CellProbeDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback)
 {
+}
+
+EricaBench::EricaBench(double u, Ptr<AtmErica> behaviour)
+    : erica(behaviour ? behaviour : CreateObject<AtmErica>())
+{
+    const uint32_t q = state.AddQueue();
+    for (uint32_t i = 0; i < 4; ++i)
+    {
+        state.AddVc(AtmServiceCategory::ABR, q);
+    }
+    state.AddVc(AtmServiceCategory::CBR, q);
+    state.SetLinkRate(AtmCellRate(100000));
+    erica->SetAttribute("AveragingInterval", TimeValue(MilliSeconds(1)));
+    erica->SetAttribute("TargetUtilization", DoubleValue(u));
+}
+
+void
+EricaBench::Feed(uint32_t vc, uint32_t n, Time from, double ccr)
+{
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        AtmCell cell;
+        cell.vc = vc;
+        if (i == 0 && ccr > 0)
+        {
+            cell.pti = AtmRmFields::PTI;
+            cell.rm.ccr = AtmRmRate::Encode(ccr);
+        }
+        state.SetNow(from + MicroSeconds(1000) * i / n);
+        erica->NotifyArrival(state, cell);
+    }
+}
+
+AbrFanIn::AbrFanIn(Ptr<AtmAbrSwitchBehaviour> behaviour, uint32_t bufferCells)
+{
+    NodeContainer hosts(3);
+    NodeContainer sw(1);
+    AtmHelper atm;
+    atm.InstallSwitch(sw);
+    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(bufferCells));
+    atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
+    atm.SetChannelAttribute("CellRate", StringValue("100000"));
+    NetDeviceContainer a1 = atm.Install(hosts.Get(0), sw.Get(0));
+    NetDeviceContainer a2 = atm.Install(hosts.Get(1), sw.Get(0));
+    NetDeviceContainer b = atm.Install(sw.Get(0), hosts.Get(2));
+    m_dst = DynamicCast<AtmNetDevice>(b.Get(1));
+    m_bottleneck = DynamicCast<AtmDevice>(b.Get(0))->GetOutputPort();
+    if (behaviour)
+    {
+        m_bottleneck->SetAbrBehaviour(behaviour);
+    }
+    AtmAbrParameters p;
+    p.icr = AtmCellRate(5000);
+    AtmPvcHelper pvcs;
+    pvcs.SetContract(AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate(1000), p));
+    for (const NetDeviceContainer* a : {&a1, &a2})
+    {
+        Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(a->Get(0));
+        m_pvc.push_back(pvcs.Install(src, m_dst));
+        src->SetVcFrameSource(m_pvc.back().srcVc,
+                              MakeCallback(+[]() { return Create<Packet>(40); }));
+        m_dst->SetVcNonIp(m_pvc.back().dstVc);
+        Simulator::Schedule(Time(0), &AtmNetDevice::WakeVc, src, m_pvc.back().srcVc);
+    }
+    m_bottleneck->TraceConnectWithoutContext(
+        "CellsInQueue",
+        MakeBoundCallback(
+            +[](AbrFanIn* self, uint32_t, uint32_t x) {
+                self->m_maxQueue = std::max(self->m_maxQueue, x);
+                const Time now = Simulator::Now();
+                if (self->m_sampling)
+                {
+                    self->m_queueArea += self->m_queue * (now - self->m_queueSince).GetSeconds();
+                }
+                self->m_queue = x;
+                self->m_queueSince = now;
+            },
+            this));
+}
+
+AbrFanIn::~AbrFanIn()
+{
+    Simulator::Destroy();
+}
+
+void
+AbrFanIn::Run(Time stop, Time sampleAt)
+{
+    Simulator::Schedule(sampleAt, [this]() {
+        for (uint32_t i = 0; i < m_pvc.size(); ++i)
+        {
+            m_atSample[i] = m_dst->GetVcStats(m_pvc[i].dstVc).framesRx;
+        }
+        m_sampling = true;
+        m_queueSince = Simulator::Now();
+    });
+    m_sampleAt = sampleAt;
+    m_stop = stop;
+    Simulator::Stop(stop);
+    Simulator::Run();
+}
+
+uint64_t
+AbrFanIn::GetDelivered(uint32_t i, bool sinceSample) const
+{
+    const uint64_t n = m_dst->GetVcStats(m_pvc.at(i).dstVc).framesRx;
+    return sinceSample ? n - m_atSample.at(i) : n;
+}
+
+uint32_t
+AbrFanIn::GetMaxQueue() const
+{
+    return m_maxQueue;
+}
+
+double
+AbrFanIn::GetMeanQueueSinceSample() const
+{
+    if (m_stop <= m_sampleAt)
+    {
+        return 0;
+    }
+    const double area = m_queueArea + m_queue * (m_stop - m_queueSince).GetSeconds();
+    return area / (m_stop - m_sampleAt).GetSeconds();
+}
+
+Ptr<AtmOutputPort>
+AbrFanIn::GetBottleneck() const
+{
+    return m_bottleneck;
 }
 
 Ptr<AtmChannel>

@@ -7,11 +7,13 @@
 
 #include "ns3/aal5-frame.h"
 #include "ns3/aal5-reassembler.h"
+#include "ns3/atm-abr-switch-behaviour.h"
 #include "ns3/atm-buffer-policy.h"
 #include "ns3/atm-cell-scheduler.h"
 #include "ns3/atm-cell.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-device.h"
+#include "ns3/atm-erica.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
@@ -613,6 +615,90 @@ class CellProbeDevice : public AtmDevice
     bool m_refill{false};        //!< saturating source
     bool m_returnCredits{false}; //!< return credits on arrival
     int32_t m_creditVci{-1};     //!< only for this VCI (-1: all)
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief A port state with VCs 0-3 ABR and VC 4 CBR on a 100,000 cells/s link, and an AtmErica
+ *        (or a subclass) with 1 ms averaging intervals, fed arrivals by hand.
+ */
+struct EricaBench
+{
+    AtmPortState state{1000}; //!< the port
+    Ptr<AtmErica> erica;      //!< the behaviour
+
+    /**
+     * @param u TargetUtilization
+     * @param behaviour the AtmErica or subclass to drive (null: a new AtmErica)
+     */
+    explicit EricaBench(double u, Ptr<AtmErica> behaviour = nullptr);
+
+    /**
+     * @brief Cells of a VC arriving at evenly spread instants of [from, from + 1 ms).
+     * @param vc the VC
+     * @param n how many (the first is a forward RM cell if @p ccr > 0)
+     * @param from the interval's start
+     * @param ccr the CCR of that forward RM cell (cells/s; 0: data cells only)
+     */
+    void Feed(uint32_t vc, uint32_t n, Time from, double ccr = 0);
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Two greedy ABR sources into one switch port: A1, A2 -> switch -> B, every link
+ *        100,000 cells/s with 100 us delay, one bidirectional ABR PVC from each Ai to B (PCR
+ *        100,000, MCR 1000, ICR 5000 cells/s, the other ABR parameters TM 4.0's defaults), each
+ *        source sending one-cell SDUs as fast as its ACR lets it. The switch port towards B (the
+ *        bottleneck) runs the given ABR behaviour.
+ *
+ * Construct, Run(), read the results, then Simulator::Destroy() (the destructor does it).
+ */
+class AbrFanIn
+{
+  public:
+    /**
+     * @param behaviour the bottleneck port's ABR behaviour (null: none)
+     * @param bufferCells the bottleneck port's BufferCells
+     */
+    explicit AbrFanIn(Ptr<AtmAbrSwitchBehaviour> behaviour, uint32_t bufferCells = 1000);
+    ~AbrFanIn();
+
+    AbrFanIn(const AbrFanIn&) = delete;
+    AbrFanIn& operator=(const AbrFanIn&) = delete;
+
+    /**
+     * @brief Run the simulation.
+     * @param stop when it ends
+     * @param sampleAt when GetDelivered(i, true) starts counting
+     */
+    void Run(Time stop, Time sampleAt);
+
+    /**
+     * @param i the source (0 or 1)
+     * @param sinceSample count only the SDUs delivered after the sample instant of Run()
+     * @return SDUs B received on source i's PVC
+     */
+    uint64_t GetDelivered(uint32_t i, bool sinceSample = false) const;
+
+    /// @return the bottleneck's largest queue (cells)
+    uint32_t GetMaxQueue() const;
+    /// @return the bottleneck's time-averaged queue (cells) from the sample instant to the end
+    double GetMeanQueueSinceSample() const;
+    /// @return the bottleneck port
+    Ptr<AtmOutputPort> GetBottleneck() const;
+
+  private:
+    Ptr<AtmOutputPort> m_bottleneck;        //!< the switch port towards B
+    Ptr<AtmNetDevice> m_dst;                //!< B's adapter
+    std::vector<AtmPvc> m_pvc;              //!< the two PVCs
+    std::vector<uint64_t> m_atSample{0, 0}; //!< SDUs delivered at the sample instant
+    uint32_t m_maxQueue{0};                 //!< largest queue
+    uint32_t m_queue{0};                    //!< the queue now
+    Time m_queueSince;                      //!< since when
+    double m_queueArea{0};  //!< integral of the queue (cell-seconds) after the sample
+    Time m_sampleAt;        //!< the sample instant
+    Time m_stop;            //!< the end of the run
+    bool m_sampling{false}; //!< after the sample instant
 };
 
 /**

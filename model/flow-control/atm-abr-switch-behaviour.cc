@@ -6,6 +6,8 @@
 
 #include "ns3/log.h"
 
+#include <cmath>
+
 namespace ns3
 {
 
@@ -36,6 +38,22 @@ AtmAbrSwitchBehaviour::NotifyArrival(const AtmPortState& state, AtmCell& cell)
 {
     // Per cell: no NS_LOG_FUNCTION.
     DoNotifyArrival(state, cell);
+    // After the subclass: what it evaluates for earlier instants (ends of intervals) must see
+    // the previous arrival.
+    m_queue = state.GetCellsInBuffer();
+    m_lastArrival = state.GetNow();
+    m_linkRate = state.GetLinkRate().GetCellsPerSecond();
+}
+
+uint32_t
+AtmAbrSwitchBehaviour::GetQueueEstimate(Time t) const
+{
+    const double sent = std::floor((t - m_lastArrival).GetSeconds() * m_linkRate);
+    if (sent <= 0)
+    {
+        return m_queue;
+    }
+    return sent >= m_queue ? 0 : m_queue - static_cast<uint32_t>(sent);
 }
 
 void

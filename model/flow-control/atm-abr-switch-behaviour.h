@@ -32,8 +32,9 @@ namespace ns3
  * cell that arrives at it, at the cell's arrival instant (state.GetNow()) and before the buffer
  * policy decides on it, so the behaviour sees the port's buffer as the cell finds it and may
  * rewrite the cell's header (EFCI) or RM fields. A new behaviour is one subclass and its test.
- * Subclasses: AtmEfciMarker (EFCI marking with hysteresis thresholds), AtmErica (explicit rate
- * in backward RM cells, which the port gets through ProcessBackwardRm()).
+ * Subclasses: AtmEfciMarker (EFCI marking with hysteresis thresholds), AtmCiNiMarker (CI/NI
+ * in RM cells from queue thresholds), AtmErica and AtmEricaPlus (explicit rate in backward RM
+ * cells, which the port gets through ProcessBackwardRm()); AtmAbrBehaviourFactory names them.
  */
 class AtmAbrSwitchBehaviour : public Object
 {
@@ -72,6 +73,17 @@ class AtmAbrSwitchBehaviour : public Object
      */
     virtual bool ReadsBackwardRm() const;
 
+  protected:
+    /**
+     * @brief The cells in the port's buffer at a time after the last arrival, estimated from
+     *        what the port last showed: the content the last arrival found, less one cell per
+     *        slot of the port's link since (a port with a backlog sends one cell per slot; no
+     *        arrival means nothing was added).
+     * @param t the time (an earlier time gives the content the last arrival found)
+     * @return cells (0 before any arrival)
+     */
+    uint32_t GetQueueEstimate(Time t) const;
+
   private:
     /**
      * @brief See NotifyArrival().
@@ -86,6 +98,10 @@ class AtmAbrSwitchBehaviour : public Object
      * @param now its arrival instant
      */
     virtual void DoProcessBackwardRm(uint32_t vc, AtmRmFields& rm, Time now);
+
+    uint32_t m_queue{0};  //!< the cells the last arrival found in the buffer
+    Time m_lastArrival;   //!< the last arrival's instant
+    double m_linkRate{0}; //!< the port's cell rate (cells/s) at the last arrival
 };
 
 } // namespace ns3

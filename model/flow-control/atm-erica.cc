@@ -11,7 +11,9 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace ns3
 {
@@ -57,7 +59,22 @@ AtmErica::GetTypeId()
                           "computed for its first.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&AtmErica::m_oneFeedback),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("LoadAveragingWeight",
+                          "alpha, the weight of an interval's measured ABR and CBR/VBR input "
+                          "rates in their exponential averages, in (0, 1]; 1: no averaging "
+                          "(Bonaventure's ERICA+ runs: 0.0625).",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&AtmErica::m_alpha),
+                          MakeDoubleChecker<double>(std::numeric_limits<double>::min(), 1))
+            .AddAttribute("ActiveVcDecay",
+                          "The factor a VC's contribution to the number of active VCs is "
+                          "multiplied by for each interval it sends no ABR cell, in [0, 1); 0: "
+                          "only the VCs seen in the interval count (Bonaventure's ERICA+ runs: "
+                          "0.25).",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&AtmErica::m_decay),
+                          MakeDoubleChecker<double>(0, std::nextafter(1.0, 0.0)));
     return tid;
 }
 
@@ -87,6 +104,7 @@ AtmErica::Grow(uint32_t vc)
         m_seenIn.resize(vc + 1, -1);
         m_feedbackIn.resize(vc + 1, -1);
         m_lastEr.resize(vc + 1, 0);
+        m_contrib.resize(vc + 1, 0);
     }
 }
 
@@ -94,19 +112,36 @@ void
 AtmErica::CloseInterval()
 {
     const double t = m_interval.GetSeconds();
+    const double inRate = static_cast<double>(m_abrCells) / t;
     const double hpRate = static_cast<double>(m_hpCells) / t;
-    const double totalAbr = std::max(m_link - hpRate, 0.0);
-    const double fraction = DoGetTargetFraction(m_queue, totalAbr);
-    m_abrCap = fraction < 0 ? std::max(m_u * m_link - hpRate, 0.0) : fraction * totalAbr;
-    m_inRate = static_cast<double>(m_abrCells) / t;
+    if (m_averaged)
+    {
+        m_inRate = m_alpha * inRate + (1 - m_alpha) * m_inRate;
+        m_hpRate = m_alpha * hpRate + (1 - m_alpha) * m_hpRate;
+    }
+    else
+    {
+        m_inRate = inRate;
+        m_hpRate = hpRate;
+        m_averaged = true;
+    }
+    const double totalAbr = std::max(m_link - m_hpRate, 0.0);
+    m_queueAtEnd = GetQueueEstimate(Time(m_interval.GetTimeStep() * (m_k + 1)));
+    const double fraction = DoGetTargetFraction(m_queueAtEnd, totalAbr);
+    m_abrCap = fraction < 0 ? std::max(m_u * m_link - m_hpRate, 0.0) : fraction * totalAbr;
     m_z = m_abrCap > 0 ? m_inRate / m_abrCap : std::numeric_limits<double>::infinity();
-    m_active = std::max(m_activeThis, 1U);
+    double active = 0;
+    for (uint32_t vc = 0; vc < m_contrib.size(); ++vc)
+    {
+        m_contrib[vc] = m_seenIn[vc] == m_k ? 1.0 : m_contrib[vc] * m_decay;
+        active += m_contrib[vc];
+    }
+    m_active = std::max(active, 1.0);
     m_fairShare = m_abrCap / m_active;
     m_maxAllocPrevious = m_maxAllocCurrent;
     m_maxAllocCurrent = m_fairShare;
     m_abrCells = 0;
     m_hpCells = 0;
-    m_activeThis = 0;
     ++m_k;
 }
 
@@ -114,18 +149,29 @@ void
 AtmErica::Roll(Time now)
 {
     const int64_t k = now.GetTimeStep() / m_interval.GetTimeStep();
-    // Idle intervals change nothing once MaxAllocPrevious has caught up: three closes reach the
-    // steady idle state, the rest only advance the index.
-    int n = 0;
     while (m_k < k)
     {
-        if (n >= 3 && m_abrCells == 0 && m_hpCells == 0)
+        const bool idle = m_abrCells == 0 && m_hpCells == 0;
+        const auto before = std::make_tuple(m_inRate,
+                                            m_hpRate,
+                                            m_queueAtEnd,
+                                            m_abrCap,
+                                            m_active,
+                                            m_maxAllocPrevious,
+                                            m_maxAllocCurrent);
+        CloseInterval();
+        // An idle interval that changed nothing is a fixed point: the rest of the idle intervals
+        // would change nothing either, so only the index advances.
+        if (idle && before == std::make_tuple(m_inRate,
+                                              m_hpRate,
+                                              m_queueAtEnd,
+                                              m_abrCap,
+                                              m_active,
+                                              m_maxAllocPrevious,
+                                              m_maxAllocCurrent))
         {
             m_k = k;
-            break;
         }
-        CloseInterval();
-        ++n;
     }
 }
 
@@ -140,23 +186,19 @@ AtmErica::DoNotifyArrival(const AtmPortState& state, AtmCell& cell)
         m_link = state.GetLinkRate().GetCellsPerSecond();
         m_k = state.GetNow().GetTimeStep() / m_interval.GetTimeStep();
         // Before the first interval ends the port counts as idle; no ER was handed out.
-        m_abrCap = m_u * m_link;
+        const double fraction = DoGetTargetFraction(0, m_link);
+        m_abrCap = fraction < 0 ? m_u * m_link : fraction * m_link;
         m_fairShare = m_abrCap;
         m_maxAllocCurrent = 0;
         m_started = true;
     }
     Roll(state.GetNow());
-    m_queue = state.GetCellsInBuffer();
     switch (state.GetVcServiceCategory(cell.vc))
     {
     case AtmServiceCategory::ABR:
         Grow(cell.vc);
         ++m_abrCells;
-        if (m_seenIn[cell.vc] != m_k)
-        {
-            m_seenIn[cell.vc] = m_k;
-            ++m_activeThis;
-        }
+        m_seenIn[cell.vc] = m_k;
         if (cell.IsResourceManagement() && !cell.rm.Has(AtmRmFields::DIR))
         {
             m_ccr[cell.vc] = AtmRmRate::Decode(cell.rm.ccr);
@@ -236,10 +278,16 @@ AtmErica::GetFairShare() const
     return m_fairShare;
 }
 
-uint32_t
+double
 AtmErica::GetActiveVcs() const
 {
     return m_active;
+}
+
+uint32_t
+AtmErica::GetQueueAtIntervalEnd() const
+{
+    return m_queueAtEnd;
 }
 
 } // namespace ns3

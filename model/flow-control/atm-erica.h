@@ -36,11 +36,20 @@ namespace ns3
  * belong to (the active VCs), the CBR and VBR cells, and the CCR carried by each VC's forward RM
  * cells. At the end of an interval (evaluated lazily at the next arrival or query):
  * @verbatim
-   ABRCap    = max(U x LinkRate - CBR/VBR cells / T, 0)        U = TargetUtilization
-   z         = (ABR cells / T) / ABRCap                         (infinite if ABRCap = 0)
-   FairShare = ABRCap / max(active VCs, 1)
+   In        = alpha x ABR cells / T + (1 - alpha) x In          alpha = LoadAveragingWeight
+   HP        = alpha x CBR/VBR cells / T + (1 - alpha) x HP      (both start from the first sample)
+   ABRCap    = max(U x LinkRate - HP, 0)                         U = TargetUtilization
+   z         = In / ABRCap                                       (infinite if ABRCap = 0)
+   N         = max(sum over VCs of c_j, 1)    c_j = 1 if VC j sent an ABR cell in the interval,
+                                              else c_j x ActiveVcDecay
+   FairShare = ABRCap / N
    MaxAllocPrevious = MaxAllocCurrent;  MaxAllocCurrent = FairShare
    @endverbatim
+ * With the defaults (alpha 1, decay 0) the interval's own measurements are used, as in the basic
+ * algorithm of 96-1172; its two averaging options, of the load factor (the input rate and the
+ * CBR/VBR rate are averaged, not their ratio) and of the number of active sources (a VC not seen
+ * in an interval fades out instead of dropping out at once), are the ones Bonaventure's ERICA+
+ * runs enable (thesis Table 5.2: alpha 0.0625, decay 0.25).
  * For a backward RM cell of VC j (the values of the last completed interval):
  * @verbatim
    VCShare = CCR_j / z                                          (0 if no ABR cell arrived)
@@ -56,7 +65,10 @@ namespace ns3
  * Our choices where the descriptions leave room: the CBR/VBR load is counted from the cells
  * that arrive at the port (not those that leave: in steady state the same); the intervals are
  * time-based only (no cell-count bound); before the first interval has ended the port counts as
- * idle (ABRCap = U x LinkRate, one active VC).
+ * idle (ABRCap = U x LinkRate, one active VC). The queue a subclass sees at an interval's end
+ * (ERICA+) is the buffer's content at the last arrival less one cell per slot since (a port
+ * with a backlog sends a cell every slot; no arrival means nothing was added:
+ * GetQueueEstimate()).
  */
 class AtmErica : public AtmAbrSwitchBehaviour
 {
@@ -87,8 +99,10 @@ class AtmErica : public AtmAbrSwitchBehaviour
     double GetLoadFactor() const;
     /// @return FairShare of the last completed interval (cells/s)
     double GetFairShare() const;
-    /// @return the active VCs of the last completed interval (at least 1)
-    uint32_t GetActiveVcs() const;
+    /// @return the (averaged) number of active VCs of the last completed interval (at least 1)
+    double GetActiveVcs() const;
+    /// @return the queue (cells) taken as the buffer's content at the last interval's end
+    uint32_t GetQueueAtIntervalEnd() const;
 
   protected:
     /**
@@ -122,17 +136,20 @@ class AtmErica : public AtmAbrSwitchBehaviour
     double m_delta{0.1};               //!< "MaxMinDelta"
     bool m_fairShareFirst{true};       //!< "FairShareFirst"
     bool m_oneFeedback{true};          //!< "OneFeedbackPerInterval"
+    double m_alpha{1};                 //!< "LoadAveragingWeight"
+    double m_decay{0};                 //!< "ActiveVcDecay"
     double m_link{0};                  //!< the port's cell rate (cells/s)
-    uint32_t m_queue{0};               //!< cells in the buffer at the last arrival
+    uint32_t m_queueAtEnd{0};          //!< the queue estimate at the last completed interval's end
     int64_t m_k{0};                    //!< the current interval's index
     uint64_t m_abrCells{0};            //!< ABR cells arrived in the current interval
     uint64_t m_hpCells{0};             //!< CBR/VBR cells arrived in the current interval
-    uint32_t m_activeThis{0};          //!< VCs with an ABR cell in the current interval
     double m_abrCap{0};                //!< ABRCap (last completed interval)
-    double m_inRate{0};                //!< ABR input rate (last completed interval)
+    double m_inRate{0};                //!< (averaged) ABR input rate
+    double m_hpRate{0};                //!< (averaged) CBR/VBR input rate
+    bool m_averaged{false};            //!< m_inRate and m_hpRate hold a sample
     double m_z{0};                     //!< z (last completed interval)
     double m_fairShare{0};             //!< FairShare (last completed interval)
-    uint32_t m_active{1};              //!< active VCs (last completed interval)
+    double m_active{1};                //!< active VCs (last completed interval)
     double m_maxAllocPrevious{0};      //!< MaxAllocPrevious
     double m_maxAllocCurrent{0};       //!< MaxAllocCurrent
     bool m_started{false};             //!< a cell arrived
@@ -140,6 +157,7 @@ class AtmErica : public AtmAbrSwitchBehaviour
     std::vector<int64_t> m_seenIn;     //!< per VC: last interval with an ABR cell of it
     std::vector<int64_t> m_feedbackIn; //!< per VC: last interval it got a computed ER
     std::vector<double> m_lastEr;      //!< per VC: that ER
+    std::vector<double> m_contrib;     //!< per VC: its contribution c_j to N
 };
 
 } // namespace ns3
