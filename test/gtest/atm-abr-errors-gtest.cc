@@ -9,8 +9,10 @@
  * that names the attribute or the value and the valid range.
  */
 
+#include "ns3/atm-abr-behaviour-factory.h"
 #include "ns3/atm-abr-destination.h"
 #include "ns3/atm-abr-source.h"
+#include "ns3/atm-ci-ni-marker.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/atm-traffic-contract.h"
@@ -134,6 +136,23 @@ TEST(AtmAbrErrorsDeathTest, AbrVcTakesNoOtherShaper)
         },
         "SetVcShaper on VC 0, whose contract is ABR: the adapter paces it at its ACR "
         "\\(AbrShaper\\) and it takes no other shaper");
+}
+
+TEST(AtmAbrErrorsDeathTest, SwitchBehaviourSettings)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<AtmCiNiMarker> m = CreateObject<AtmCiNiMarker>();
+            m->SetAttribute("NiThresholdCells", UintegerValue(300));
+            AtmRmFields rm;
+            rm.Set(AtmRmFields::DIR, true);
+            m->ProcessBackwardRm(0, rm, Time(0));
+        },
+        "AtmCiNiMarker: NiThresholdCells = 300 is above CiThresholdCells = 256; give NI <= CI");
+    EXPECT_DEATH(AtmAbrBehaviourFactory::Resolve("erica-plus"),
+                 "AtmAbrBehaviourFactory: \"erica-plus\" is not an ABR switch behaviour; use one "
+                 "of efci ci-ni erica erica\\+ or the TypeId name of an "
+                 "AtmAbrSwitchBehaviour subclass");
 }
 
 } // namespace
