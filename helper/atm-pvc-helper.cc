@@ -106,7 +106,8 @@ operator<<(std::ostream& os, const AtmVcLedger& l)
 {
     os << "offered=" << l.offered << " delivered=" << l.delivered << " dropped=" << l.dropped
        << " linkLost=" << l.linkLost << " queued=" << l.queued << " inTransit=" << l.inTransit
-       << " inReassembly=" << l.inReassembly << (l.Holds() ? " (holds)" : " (BROKEN)");
+       << " inReassembly=" << l.inReassembly << " rmDelivered=" << l.rmDelivered
+       << (l.Holds() ? " (holds)" : " (BROKEN)");
     return os;
 }
 
@@ -751,6 +752,8 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
     l.dropped += r.cellsDiscarded;
     l.inTransit += dst->GetInboxCells(dstVc);
     l.inReassembly = dst->GetReassembler()->GetPartialCells(dstVc);
+    // An ABR end system takes RM cells at their arrival, before reassembly.
+    l.rmDelivered = dst->GetVcStats(dstVc).rmCellsRx;
     return l;
 }
 

@@ -62,11 +62,15 @@ struct AtmVcLedger
     uint64_t inReassembly{0}; //!< cells in the destination's partial reassembly
     /// cells lost on the links of the path (AtmChannel: outages, random loss, HEC discards)
     uint64_t linkLost{0};
+    /// ABR resource-management cells that reached the destination's end system (an ABR VC's
+    /// source sends them in its data cells' slots; they are offered like data cells)
+    uint64_t rmDelivered{0};
 
     /// @return true if offered equals the sum of the other terms
     bool Holds() const
     {
-        return offered == delivered + dropped + linkLost + queued + inTransit + inReassembly;
+        return offered ==
+               delivered + rmDelivered + dropped + linkLost + queued + inTransit + inReassembly;
     }
 };
 

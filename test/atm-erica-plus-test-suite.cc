@@ -16,6 +16,7 @@
 
 #include "ns3/atm-erica-plus.h"
 #include "ns3/atm-output-port.h"
+#include "ns3/atm-pvc-helper.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"
 #include "ns3/test.h"
@@ -123,7 +124,9 @@ class AtmEricaPlusCapacityTestCase : public TestCase
  *        T0 1 ms, so Q0 = 100 cells): unlike ERICA at U = 0.9 the link is used fully, each VC
  *        delivering half of 100,000 x 31/32 data cells/s in the second 100 ms (within 5 %;
  *        measured 48,390 and 48,380 of 48,438), with no loss and a queue held near Q0 (time
- *        average 139 cells, largest 189).
+ *        average 139 cells, largest 189). The cell ledgers of both directions of both PVCs hold
+ *        (RM cells are offered in data cells' slots and counted where the end system takes
+ *        them).
  */
 class AtmEricaPlusClosedLoopTestCase : public TestCase
 {
@@ -150,6 +153,16 @@ class AtmEricaPlusClosedLoopTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(meanQueue, 25, "a standing queue (Q0 = 100)");
         NS_TEST_ASSERT_MSG_LT(meanQueue, 300, "near Q0");
         NS_TEST_ASSERT_MSG_LT(net.GetMaxQueue(), 1000U, "never full");
+        // Cell conservation with RM cells in both directions, stopped with cells in flight.
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            for (bool forward : {true, false})
+            {
+                const AtmVcLedger l = AtmPvcHelper::GetLedger(net.GetPvc(i), forward);
+                NS_TEST_ASSERT_MSG_EQ(l.Holds(), true, "VC " << i << " " << forward << ": " << l);
+                NS_TEST_ASSERT_MSG_GT(l.rmDelivered, 0U, "RM cells counted");
+            }
+        }
     }
 };
 

@@ -798,6 +798,12 @@ AbrFanIn::GetBottleneck() const
     return m_bottleneck;
 }
 
+const AtmPvc&
+AbrFanIn::GetPvc(uint32_t i) const
+{
+    return m_pvc.at(i);
+}
+
 Ptr<AtmChannel>
 Connect(Ptr<AtmDevice> a, Ptr<AtmDevice> b, const std::string& rate, Time delay)
 {

@@ -686,6 +686,11 @@ class AbrFanIn
     double GetMeanQueueSinceSample() const;
     /// @return the bottleneck port
     Ptr<AtmOutputPort> GetBottleneck() const;
+    /**
+     * @param i the source (0 or 1)
+     * @return its PVC
+     */
+    const AtmPvc& GetPvc(uint32_t i) const;
 
   private:
     Ptr<AtmOutputPort> m_bottleneck;        //!< the switch port towards B
