@@ -185,6 +185,23 @@ cases = [
     ("atm-faults: trace directory that cannot be created", "atm-faults --traceDir=/proc/atm-no-trace",
      r"atm-faults: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # bench/: the benchmark and the soak program
+    # atm-abr-routers: the five routers over ABR
+    ("atm-abr-routers: unknown explicit-rate algorithm", "atm-abr-routers --erica=erica-plus",
+     r"atm-abr-routers: invalid --erica=erica-plus: expected one of erica, erica\+"),
+    ("atm-abr-routers: M below 1", "atm-abr-routers --mFactor=0.5",
+     r"atm-abr-routers: invalid --mFactor=0\.5: expected a number in \[1, 1e\+03\]"),
+    ("atm-abr-routers: misbehaving router beyond the pairs", "atm-abr-routers --misbehaving=5",
+     r"atm-abr-routers: invalid --misbehaving=5: a router index below --routerPairs \(5\)"),
+    ("atm-abr-routers: ICR below the MCR", "atm-abr-routers --icr=500",
+     r"atm-abr-routers: invalid --icr=500: at least --mcr \(1000 cells/s\)"),
+    ("atm-abr-routers: MCRs above the backbone", "atm-abr-routers --mcr=20000 --icr=20000",
+     r"atm-abr-routers: invalid --mcr=20000: MCRs that sum to at most the backbone's rate \(80000 cells/s\)"),
+    ("atm-abr-routers: Nrm below 2", "atm-abr-routers --nrm=1",
+     r"atm-abr-routers: invalid --nrm=1: expected an integer in \[2, 256\]"),
+    ("atm-abr-routers: series step not a multiple of the sampling", "atm-abr-routers --seriesInterval=150ms",
+     r"atm-abr-routers: invalid --seriesInterval=150ms: a multiple of --sampleInterval"),
+    ("atm-abr-routers: ACR trace file that cannot be written", "atm-abr-routers --traceFile=/proc/atm-no-file",
+     r"atm-abr-routers: invalid --traceFile=/proc/atm-no-file: a file that can be written"),
     # atm-router-bundle: routers aggregating hosts on one VC each
     ("atm-router-bundle: trace directory that cannot be created", "atm-router-bundle --traceDir=/proc/atm-no-trace",
      r"atm-router-bundle: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written"),
