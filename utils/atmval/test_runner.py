@@ -107,6 +107,18 @@ def fake_metrics(program, options):
                               "taggedFraction": 0.3, "corruptedPdusPerSecond": 1.0,
                               "timeouts": 5, "retransmissions": 10} for x in mcr]}
                 for s in (0, 1)]
+    if program == "atm-abr-routers":
+        m = float(options.get("mFactor", 1))
+        acr = [16.0, 4.5, 4.5, 4.5, 4.5] if m > 1 else [6.8] * 5
+        return [{"durationS": 20.0, "warmupS": 10.0, "cellsDropped": 0, "meanQueueCells": 100.0,
+                 "maxQueueCells": 200, "acrSeriesIntervalS": 0.5,
+                 "goodputMbps": [0.83 * a + 0.01 * s for a in acr],
+                 "acrMbps": acr,
+                 "routers": [{"goodputMbps": 0.83 * a + 0.01 * s, "acrMbps": a + 0.01 * s,
+                              "optimumMbps": 5.66, "backboneMbps": a, "mFactor": 1.0,
+                              "acrSeriesMbps": [0.0, a, a], "retransmissions": 10,
+                              "timeouts": 0, "routerQueueDrops": 5} for a in acr]}
+                for s in (0, 1)]
     if program != "atm-n-source":
         return [dict(fake_cbr_metrics(options), connectionGoodputMbps=[1.0 + s, 1.0],
                      fairness=0.95, timeouts=1, retransmissions=2, discardedFraction=0.1)

@@ -225,6 +225,36 @@ def router_correct_pdus(res, spec):
                        m["sourcesPerRouter"], "PDU/s")
 
 
+@fam.check
+def router_acr(res, spec):
+    """A router's mean ACR after the warm-up, Mb/s of cells (cells/s x 424 bits)."""
+    return _per_router(res, spec, lambda m, i: router(m, i, "acrMbps"), "Mb/s")
+
+
+@fam.check
+def router_acr_ratio(res, spec):
+    """Within each run matching ``where``: router a's mean ACR over router b's, for each [a, b]
+    of ``pairs`` (a misbehaving source against the others)."""
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        for a, b in spec["pairs"]:
+            v = [router(m, a, "acrMbps") / router(m, b, "acrMbps") for m in ms]
+            rows.append(spec.row(_label(spec, p, router=a + 1, other=b + 1), spec["published"],
+                                 v, spec.tol.ok(mean(v)), "×"))
+    return rows
+
+
+@fam.check
+def switch_cells_dropped(res, spec):
+    """Cells the backbone port dropped after the warm-up."""
+    rows = []
+    for p, ms in res.select(**spec.get("where", {})):
+        v = [m["cellsDropped"] for m in ms]
+        rows.append(spec.row(_label(spec, p), spec["published"], v,
+                             spec.tol.all_ok(v, spec["published"]), "cells"))
+    return rows
+
+
 # ---- figure ----------------------------------------------------------------------------------
 
 
@@ -250,5 +280,35 @@ def routers_figure(res, plt, t):
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize=7)
     fig.suptitle(textwrap.fill(f"{t.id}: {t.title}", int(14 * fig.get_figwidth())), fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+@fam.figure
+def abr_figure(res, plt, t):
+    """ACR over time of every router (the first seed of each run), one panel per run, with the
+    published sending rates as dashed lines where the target gives them (``acr_published``:
+    variant -> [rate, ...] per router)."""
+    runs = res.select()
+    if not runs:
+        return None
+    fig, axs = plt.subplots(1, len(runs), figsize=(max(6, 4.2 * len(runs)), 3.6), squeeze=False)
+    published = t.get("acr_published", {})
+    for ax, (p, ms) in zip(axs[0], runs):
+        m = ms[0]
+        dt = m["acrSeriesIntervalS"]
+        for i, r in enumerate(m["routers"]):
+            ys = r["acrSeriesMbps"]
+            ax.plot([k * dt for k in range(len(ys))], ys, lw=1,
+                    label=f"R{i + 1}" + (f" (M = {r['mFactor']:g})" if r["mFactor"] != 1 else ""))
+        for y in sorted(set(published.get(p.get("variant", ""), []))):
+            ax.axhline(y, color="black", ls="--", lw=0.8)
+        ax.set_title(make_label(p, t["label"]) if t.get("label") else str(p), fontsize=10)
+        ax.set_xlabel("s")
+        ax.set_ylabel("ACR, Mb/s of cells")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(textwrap.fill(f"{t.id}: {t.title} (dashed: BON's rates)",
+                               int(14 * fig.get_figwidth())), fontsize=9)
     fig.tight_layout()
     return fig
