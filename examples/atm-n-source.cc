@@ -51,6 +51,11 @@
  *     atm-n-source ... --vbrOnTime=300ms --gr=0.1
  *   (the JSON line adds vbrShare, vbrCellsDelivered, vbrCellsDropped; efficiency is then measured
  *   against C x (1 - vbrShare))
+ *   TCP over ABR (Jain et al.'s buffer requirement of ERICA+: the trunk queue stays within about
+ *   one feedback delay x bandwidth, whatever the number of sources; --accessDelay sets the
+ *   feedback delay, twice the distance from a source to the trunk port):
+ *     atm-n-source --service=abr --abrSwitch=erica+ --nSources=15 --delays=wan --bufferCells=100000
+ *   (the JSON line says service, abrSwitch and trunkMaxQueueCells, the trunk's largest queue)
  *   Every host's TCP tick grid starts at its own random instant of the first tick, as hosts
  *   booted at unrelated times (--tickPhase=random, the default). One grid for every host
  *   (--tickPhase=common) synchronises the retransmission timeouts of flows that lost segments
@@ -67,6 +72,7 @@
  *     atm-n-source --nSources=5 --duration=2s --traceDir=DIR && utils/atm-validation --plot DIR
  */
 
+#include "ns3/atm-abr-behaviour-factory.h"
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
@@ -81,6 +87,8 @@
 #include "ns3/tcp-era-presets.h"
 #include "ns3/vc-threshold-buffer-policy.h"
 
+#include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <vector>
 
@@ -117,6 +125,9 @@ main(int argc, char* argv[])
     Time vbrOnTime;
     Time vbrOffTime;
     double gr = 0;
+    std::string service = "ubr";
+    std::string abrSwitch = "erica+";
+    double icrFraction = 0;
     uint32_t vbrBufferCells = 1000000;
     uint32_t initialSsthresh = 0;
 
@@ -190,6 +201,25 @@ main(int argc, char* argv[])
                      credits,
                      0,
                      1000000);
+    options.AddChoice("service",
+                      "every flow's VC: ubr, or abr (PCR = the link rate, MCR 0, the adapters run "
+                      "the TM 4.0 end systems; the trunk port runs --abrSwitch)",
+                      service,
+                      {"ubr", "abr"});
+    options.AddValue("abrSwitch",
+                     "with --service=abr: the trunk port's ABR behaviour: " +
+                         AtmAbrBehaviourFactory::GetShortNameList() + ", or a TypeId",
+                     abrSwitch,
+                     [](const std::string& value, std::string* error) {
+                         TypeId tid;
+                         return AtmAbrBehaviourFactory::TryResolve(value, &tid, error);
+                     });
+    options.AddValue("icr",
+                     "with --service=abr: ICR as a fraction of the link rate, in (0, 1]",
+                     icrFraction,
+                     1e-6,
+                     1,
+                     "1 / nSources");
     options.AddChoice("tcp", "TCP variant", tcp, TcpEraPresets::GetVariantNames());
     options.AddChoice("source",
                       "TCP timer/ACK preset family (TcpEraPresets::ForSource)",
@@ -300,6 +330,15 @@ main(int argc, char* argv[])
     options.Require(!options.IsSet("vbrOffTime") || vbrOnTime.IsStrictlyPositive(),
                     "vbrOffTime",
                     "give --vbrOnTime as well (the VBR source is off without it)");
+    options.Require(service == "abr" || !options.IsSet("abrSwitch"),
+                    "abrSwitch",
+                    "--service=abr as well (a UBR trunk has no ABR behaviour)");
+    options.Require(service == "abr" || !options.IsSet("icr"),
+                    "icr",
+                    "--service=abr as well (UBR has no ICR)");
+    options.Require(service == "ubr" || credits == 0,
+                    "credits",
+                    "0 with --service=abr (ABR and AN2 credits are two flow controls for one VC)");
     traceOptions.CheckOptions(options);
     if (!options.IsSet("vbrOffTime"))
     {
@@ -371,6 +410,16 @@ main(int argc, char* argv[])
         first.SetSegmentSize(firstMss);
         nsrc.SetFlowTcp(0, first);
     }
+    if (service == "abr")
+    {
+        // ICR by default the fair share: with ICR = PCR the N sources would start at N times
+        // the link rate (TM 4.0 leaves ICR to the contract).
+        AtmAbrParameters abr;
+        const double icr =
+            (options.IsSet("icr") ? icrFraction : 1.0 / nSources) * rate.GetCellsPerSecond();
+        abr.icr = AtmCellRate(static_cast<uint64_t>(std::llround(icr * 1000)), 1000);
+        nsrc.SetContract(AtmTrafficContract::Abr(rate, AtmCellRate(), abr));
+    }
     nsrc.SetHostCpu(hostDelay, hostDelay);
     nsrc.SetRandomTickPhase(tickPhase == "random");
     if (vbrOnTime.IsStrictlyPositive())
@@ -402,6 +451,17 @@ main(int argc, char* argv[])
             }
         }
     }
+    if (service == "abr")
+    {
+        topology.trunk->GetOutputPort()->SetAbrBehaviour(AtmAbrBehaviourFactory::Create(abrSwitch));
+    }
+    // The trunk port's largest queue (ABR: the buffer the switch needs).
+    uint32_t trunkMaxQueue = 0;
+    topology.trunk->GetOutputPort()->TraceConnectWithoutContext(
+        "CellsInQueue",
+        MakeBoundCallback(
+            +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+            &trunkMaxQueue));
     AtmNSourceTraffic traffic;
     Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
     if (tracer)
@@ -452,6 +512,11 @@ main(int argc, char* argv[])
         .Add("vbrOnTimeMs", vbrOnTime.GetSeconds() * 1e3)
         .Add("vbrOffTimeMs", vbrOffTime.GetSeconds() * 1e3)
         .Add("gr", gr)
+        .Add("service", service)
+        .Add("abrSwitch",
+             service == "abr" ? AtmAbrBehaviourFactory::Resolve(abrSwitch).GetName()
+                              : std::string("none"))
+        .Add("trunkMaxQueueCells", trunkMaxQueue)
         .Add("vbrBufferCells", vbrBufferCells)
         .Add("RngRun", static_cast<uint64_t>(RngSeedManager::GetRun()))
         .Add("RngSeed", RngSeedManager::GetSeed());

@@ -136,6 +136,13 @@ AtmNSourceHelper::SetCreditFlowControl(uint32_t credits)
 }
 
 void
+AtmNSourceHelper::SetContract(const AtmTrafficContract& contract)
+{
+    CheckNotInstalled("SetContract");
+    m_contract = contract;
+}
+
+void
 AtmNSourceHelper::SetTcp(const TcpEraPresets& tcp)
 {
     CheckNotInstalled("SetTcp");
@@ -231,6 +238,10 @@ AtmNSourceHelper::Install()
     InstallLinks(&topology);
     InstallHosts(&topology);
     AtmPvcHelper pvcs;
+    if (m_contract)
+    {
+        pvcs.SetContract(*m_contract);
+    }
     for (uint32_t i = 0; i < m_n; ++i)
     {
         topology.pvcs.push_back(pvcs.Install(topology.sourceDevices[i], topology.sinkDevices[i]));

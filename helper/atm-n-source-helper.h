@@ -12,12 +12,14 @@
 
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-on-off-cell-source.h"
+#include "ns3/atm-traffic-contract.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -140,6 +142,14 @@ class AtmNSourceHelper
     /// @param credits AN2 credits per VC and hop (0: off); turns per-VC queues on
     void SetCreditFlowControl(uint32_t credits);
     /**
+     * @brief The traffic contract of every flow's PVC (default: the PVC helper's, UBR). An ABR
+     *        contract makes each flow an ABR connection, the adapters running the TM 4.0 end
+     *        systems; the trunk port's ABR behaviour (ERICA+ ...) is set on
+     *        AtmNSourceTopology::trunk after Install().
+     * @param contract the contract (its PCR at most the access links' rate)
+     */
+    void SetContract(const AtmTrafficContract& contract);
+    /**
      * @brief Add JAIN's on/off VBR source (ATM Forum/97-0424): one more host pair on the
      * same route, with a non-IP nrt-VBR PVC fed by an AtmOnOffCellSource that sends at 100 %
      * of its access link during each ON period of @p onTime and is silent for @p offTime.
@@ -238,27 +248,28 @@ class AtmNSourceHelper
      */
     void InstallVbrSource(AtmNSourceTopology* topology);
 
-    uint32_t m_n{1};                             //!< sources
-    AtmCellRate m_linkRate;                      //!< every link
-    AtmCellRate m_trunkRate;                     //!< trunk (zero: m_linkRate)
-    Time m_accessDelay;                          //!< access links
-    Time m_trunkDelay;                           //!< trunk
-    uint32_t m_bufferCells{1000};                //!< switch port buffer
-    bool m_perVc{false};                         //!< per-VC queues
-    uint32_t m_credits{0};                       //!< AN2 credits (0: off)
-    TcpEraPresets m_tcp;                         //!< default TCP
-    std::map<uint32_t, TcpEraPresets> m_flowTcp; //!< per-flow TCP overrides
-    bool m_randomTickPhase{true};                //!< one random tick phase per host
-    Time m_cpuSend;                              //!< host send cost
-    Time m_cpuReceive;                           //!< host receive cost
-    std::vector<double> m_shares;                //!< expected shares (empty: equal)
-    bool m_vbr{false};                           //!< add the on/off VBR source
-    Time m_vbrOn;                                //!< its ON period
-    Time m_vbrOff;                               //!< its OFF period
-    double m_gr{0};                              //!< guaranteed rate of the UBR class
-    uint32_t m_vbrBufferCells{1000000};          //!< VBR class buffer per port
-    AtmHelper m_atm;                             //!< link builder
-    bool m_installed{false};                     //!< Install() ran
+    uint32_t m_n{1};                              //!< sources
+    AtmCellRate m_linkRate;                       //!< every link
+    AtmCellRate m_trunkRate;                      //!< trunk (zero: m_linkRate)
+    Time m_accessDelay;                           //!< access links
+    Time m_trunkDelay;                            //!< trunk
+    uint32_t m_bufferCells{1000};                 //!< switch port buffer
+    bool m_perVc{false};                          //!< per-VC queues
+    uint32_t m_credits{0};                        //!< AN2 credits (0: off)
+    std::optional<AtmTrafficContract> m_contract; //!< every flow's contract (unset: UBR)
+    TcpEraPresets m_tcp;                          //!< default TCP
+    std::map<uint32_t, TcpEraPresets> m_flowTcp;  //!< per-flow TCP overrides
+    bool m_randomTickPhase{true};                 //!< one random tick phase per host
+    Time m_cpuSend;                               //!< host send cost
+    Time m_cpuReceive;                            //!< host receive cost
+    std::vector<double> m_shares;                 //!< expected shares (empty: equal)
+    bool m_vbr{false};                            //!< add the on/off VBR source
+    Time m_vbrOn;                                 //!< its ON period
+    Time m_vbrOff;                                //!< its OFF period
+    double m_gr{0};                               //!< guaranteed rate of the UBR class
+    uint32_t m_vbrBufferCells{1000000};           //!< VBR class buffer per port
+    AtmHelper m_atm;                              //!< link builder
+    bool m_installed{false};                      //!< Install() ran
 };
 
 } // namespace ns3

@@ -7,10 +7,12 @@
 
 #include "ns3/atm-channel.h"
 #include "ns3/atm-delay-preset.h"
+#include "ns3/atm-erica-plus.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
 #include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-n-source-traffic.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-switch.h"
 #include "ns3/double.h"
 #include "ns3/global-value.h"
@@ -21,6 +23,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -338,6 +341,66 @@ class AtmNSourceExpectedSharesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(AtmMetrics::JainFairness(r.goodputMbps), 0.99, "equal goodputs");
         // Goodputs x, x against shares 1, 3: (x + x / 3)^2 / (2 (x^2 + x^2 / 9)) = 0.8.
         NS_TEST_ASSERT_MSG_EQ_TOL(r.fairness, 0.8, 0.01, "equal goodputs against 1 and 3");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief SetContract() with an ABR contract: three SACK flows on OC-3c over WAN delays (5 ms
+ *        links: feedback delay from the trunk port to a source and back 10 ms, 3668 cells at
+ *        the link rate), ICR a third of the link, ERICA+ at the trunk port with 20,000 cells.
+ *        Every flow's VC is an ABR connection (its adapter runs an ABR source and sends RM
+ *        cells), the ledgers hold with the RM cells, no cell is lost, the flows share the trunk
+ *        fairly, and the trunk's largest queue stays within twice one feedback delay x
+ *        bandwidth (Jain et al.'s bound for ERICA+ is about one).
+ */
+class AtmNSourceAbrTestCase : public TestCase
+{
+  public:
+    AtmNSourceAbrTestCase()
+        : TestCase("SetContract(ABR): every flow an ABR connection, ERICA+ at the trunk: RM cells, "
+                   "ledgers, no loss, fair shares, queue within 2 feedback delays x bandwidth")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(3);
+        nsrc.SetDelays(AtmDelayPreset::Get("wan"));
+        nsrc.SetBufferCells(20000);
+        const AtmCellRate link("OC3cRaw");
+        nsrc.SetLinkRate(link);
+        AtmAbrParameters abr;
+        abr.icr = AtmCellRate(static_cast<uint64_t>(link.GetCellsPerSecond() / 3));
+        nsrc.SetContract(AtmTrafficContract::Abr(link, AtmCellRate(), abr));
+        const AtmNSourceTopology t = nsrc.Install();
+        t.trunk->GetOutputPort()->SetAbrBehaviour(CreateObject<AtmEricaPlus>());
+        uint32_t maxQueue = 0;
+        t.trunk->GetOutputPort()->TraceConnectWithoutContext(
+            "CellsInQueue",
+            MakeBoundCallback(
+                +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+                &maxQueue));
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), Seconds(2), MilliSeconds(1));
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        const AtmNSourceResults r = traffic.GetResults();
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            const AtmPvc& pvc = t.pvcs[i];
+            NS_TEST_ASSERT_MSG_EQ((pvc.src->GetVcAbrSource(pvc.srcVc) != nullptr),
+                                  true,
+                                  "flow " << i << " is ABR");
+            NS_TEST_ASSERT_MSG_GT(pvc.src->GetVcStats(pvc.srcVc).rmCellsTx, 0U, "RM cells");
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.ledgersHold, true, "ledgers with RM cells");
+        NS_TEST_ASSERT_MSG_EQ(r.cellsDropped, 0U, "no loss");
+        NS_TEST_ASSERT_MSG_GT(r.fairness, 0.98, "fair shares");
+        NS_TEST_ASSERT_MSG_LT(maxQueue, 2 * 3668U, "queue within 2 FD x BW");
         Simulator::Destroy();
     }
 };
@@ -822,6 +885,7 @@ class AtmNSourceTestSuite : public TestSuite
         AddTestCase(new AtmTcpFlowProbeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceLifetimeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceExpectedSharesTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmNSourceAbrTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmFastestSchedulerTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmSandiaSchemesTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmSandiaRttTestCase, ATM_TEST_EXTENSIVE);

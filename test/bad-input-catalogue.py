@@ -185,6 +185,15 @@ cases = [
     ("atm-faults: trace directory that cannot be created", "atm-faults --traceDir=/proc/atm-no-trace",
      r"atm-faults: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     # bench/: the benchmark and the soak program
+    # atm-n-source over ABR
+    ("atm-n-source: ABR behaviour without ABR", "atm-n-source --abrSwitch=erica",
+     r"atm-n-source: invalid --abrSwitch=erica: --service=abr as well"),
+    ("atm-n-source: unknown ABR behaviour", "atm-n-source --service=abr --abrSwitch=erica-plus",
+     r"atm-n-source: invalid --abrSwitch=erica-plus: .*one of efci ci-ni erica erica\+"),
+    ("atm-n-source: ICR without ABR", "atm-n-source --icr=0.5",
+     r"atm-n-source: invalid --icr=0\.5: --service=abr as well"),
+    ("atm-n-source: ABR with credits", "atm-n-source --service=abr --credits=5",
+     r"atm-n-source: invalid --credits=5: 0 with --service=abr"),
     # atm-abr-routers: the five routers over ABR
     ("atm-abr-routers: unknown explicit-rate algorithm", "atm-abr-routers --erica=erica-plus",
      r"atm-abr-routers: invalid --erica=erica-plus: expected one of erica, erica\+"),

@@ -40,6 +40,7 @@ cpp_examples = [
     ("atm-gfr-workstation --duration=0.5s --shaper=gfr --tagging --tcp=fast --background=3", "True", "False"),
     ("atm-gfr-workstation --duration=0.5s --policy=tba --gfr=1 --scheduler=ru --uniDelay=2.5ms --nniDelay=10ms --window=563200", "True", "False"),
     ("atm-abr-routers --duration=1s --warmup=0.5s", "True", "False"),
+    ("atm-n-source --service=abr --nSources=3 --delays=wan --bufferCells=20000 --duration=1s", "True", "False"),
     ("atm-abr-routers --duration=1s --warmup=0.5s --erica=erica --mFactor=1.5 --misbehaving=4 --sourcesPerRouter=4 --nrm=16", "True", "False"),
     ("atm-router-bundle --duration=0.5s", "True", "False"),
     ("atm-router-bundle --duration=0.5s --service=gfr2 --policy=double-epd --lbo=2000", "True", "False"),
