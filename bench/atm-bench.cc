@@ -62,12 +62,16 @@
  *   60 s. Any of these can be changed by its option. It reports the cells into the trunk port per
  *   CPU second of Simulator::Run() and the simulator events per such cell: the numbers a cell
  *   simulator is judged by, and the ones YATS prints for the same scenario.
+ *   --abr makes every PVC ABR (PCR the link rate, ICR a fair share, MCR 0) with ERICA+ at the
+ *   trunk port: RM cells, ACR pacing and explicit-rate feedback on every cell (their cost per
+ *   cell against the UBR run, and peak memory that stays flat with the duration).
  * - --scenario=fan-in: yats-epd once per --fanIn (default 5, 10, 100, 1000 sources: VCs into
  *   the one trunk port), 10 s each, sources started over N x 10 ms; a table of the cost per
  *   bottleneck cell against the first run and the peak memory per VC.
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/atm-abr-behaviour-factory.h"
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-cell-scheduler-factory.h"
@@ -127,6 +131,7 @@ struct Options
     std::string policy{"tail"};          //!< ATM: buffer policy of every switch port
     std::string scheduler{"fifo"};       //!< ATM: cell scheduler of every switch port
     bool gfr{false};                     //!< ATM: GFR.1 PVCs, MCR rate/(2N) (the GFR port path)
+    bool abr{false};                     //!< yats-epd/fan-in: ABR PVCs, ERICA+ at the trunk
     uint32_t cellsPerPacket{0};          //!< cells of one MTU-sized IP packet (derived)
     uint32_t trunkCells{0};              //!< the trunk buffer in use (derived)
     Time startJitter{MilliSeconds(1)};   //!< yats-epd: each source starts at U[0, startJitter)
@@ -420,7 +425,20 @@ RunYatsEpd(const Options& o, Result& r)
     nsrc.SetBufferPolicyAttribute("ThresholdFraction", DoubleValue(0.7));
     nsrc.SetTcp(tcp);
     nsrc.SetRandomTickPhase(true);
+    const AtmCellRate rate = AtmCellRate::Parse(o.cellRate);
+    if (o.abr)
+    {
+        AtmAbrParameters abr;
+        abr.icr = AtmCellRate(
+            static_cast<uint64_t>(std::llround(rate.GetCellsPerSecond() / o.nSources * 1000)),
+            1000);
+        nsrc.SetContract(AtmTrafficContract::Abr(rate, AtmCellRate(), abr));
+    }
     const AtmNSourceTopology topology = nsrc.Install();
+    if (o.abr)
+    {
+        topology.trunk->GetOutputPort()->SetAbrBehaviour(AtmAbrBehaviourFactory::Create("erica+"));
+    }
     AtmNSourceTraffic traffic;
     traffic.Install(topology, Seconds(0), o.duration, o.startJitter);
     r.setupS = WallSeconds(std::chrono::steady_clock::now() - t0);
@@ -453,6 +471,7 @@ RunYatsEpd(const Options& o, Result& r)
            << ",\"efficiency\":" << results.efficiency << ",\"fairness\":" << results.fairness
            << ",\"timeouts\":" << results.timeouts << ",\"policy\":\"" << o.policy << "\""
            << ",\"startJitterS\":" << o.startJitter.GetSeconds()
+           << ",\"abr\":" << (o.abr ? "true" : "false")
            << ",\"peakRssKiBPerVc\":" << r.peakMiB * 1024 / o.nSources
            << ",\"ledgersHold\":" << (results.ledgersHold ? "true" : "false");
     return results.ledgersHold;
@@ -836,6 +855,11 @@ main(int argc, char* argv[])
                      "ATM: every PVC a GFR.1 contract with MCR = 1/(2 nSources) of the link, MFS "
                      "one packet (the GFR path of the switches and ports)",
                      o.gfr);
+    options.AddValue("abr",
+                     "yats-epd and fan-in: every PVC ABR (PCR the link rate, ICR 1/nSources of "
+                     "it, MCR 0) with ERICA+ at the trunk port: the cost per cell of RM cells, "
+                     "ACR pacing and the explicit-rate feedback",
+                     o.abr);
     options.AddValue("nSources", "number of TCP flows (sources and sinks)", o.nSources, 1, 32000);
     options.AddValue("duration", "simulated time", o.duration, NanoSeconds(1), Seconds(1000000));
     options.AddValue("cellRate",
@@ -890,6 +914,9 @@ main(int argc, char* argv[])
                         "--scenario=" + o.scenario + " has no point-to-point run");
     }
     options.Require(!(o.gfr && o.shaped), "gfr", "either --gfr or --shaped, not both");
+    options.Require(!o.abr || o.scenario != "p2p-compare",
+                    "abr",
+                    "--scenario=yats-epd or fan-in (the p2p comparison has no ABR)");
     options.Require(o.window >= o.mtu - 52,
                     "window",
                     "the window must hold one segment of MTU - 52 = " + std::to_string(o.mtu - 52) +
