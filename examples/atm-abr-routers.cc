@@ -57,16 +57,13 @@ using namespace ns3;
 namespace
 {
 
-/// What the run records of one router pair.
+/// What the run records of one router pair's ABR source.
 struct Pair
 {
-    std::vector<Ptr<PacketSink>> sinks;       //!< its hosts' sinks
-    std::vector<Ptr<AtmTcpFlowProbe>> probes; //!< its connections
-    Ptr<AtmAbrSource> source;                 //!< R_i's ABR source
-    uint64_t rxAtWarmup{0};                   //!< bytes received before the warm-up ended
-    double acrSum{0};                         //!< sum of the ACR samples after the warm-up
-    uint64_t acrSamples{0};                   //!< how many
-    std::vector<double> series;               //!< ACR (Mb/s) at each --seriesInterval
+    Ptr<AtmAbrSource> source;   //!< R_i's ABR source
+    double acrSum{0};           //!< sum of the ACR samples after the warm-up
+    uint64_t acrSamples{0};     //!< how many
+    std::vector<double> series; //!< ACR (Mb/s) at each --seriesInterval
 };
 
 } // namespace
@@ -247,62 +244,22 @@ main(int argc, char* argv[])
     behaviour->SetAttribute("ActiveVcDecay", DoubleValue(0.25));
     t.backbone->GetOutputPort()->SetAbrBehaviour(behaviour);
 
-    // The file servers.
+    // The file servers (--traceDir: one flow per host, flow i x sourcesPerRouter + j, over all
+    // its files' connections, and s0's port to the backbone).
+    AtmRouterBundleTraffic traffic;
+    Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
+    if (tracer)
+    {
+        traffic.SetTracer(tracer);
+    }
+    traffic.Install(t, fileBytes, startJitter, warmup);
     std::vector<Pair> st(pairs);
-    Ptr<UniformRandomVariable> start = CreateObject<UniformRandomVariable>();
-    const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
     for (uint32_t i = 0; i < pairs; ++i)
     {
         st[i].source = t.routerOut[i]->GetVcAbrSource(t.pvcs[i].srcVc);
         if (i == misbehaving)
         {
             st[i].source->SetAttribute("MisbehaviourFactor", DoubleValue(mFactor));
-        }
-        for (uint32_t j = 0; j < sourcesPerRouter; ++j)
-        {
-            PacketSinkHelper sinkHelper(factory.GetName(),
-                                        InetSocketAddress(Ipv4Address::GetAny(), 5001));
-            st[i].sinks.push_back(
-                DynamicCast<PacketSink>(sinkHelper.Install(t.sinks[i].Get(j)).Get(0)));
-            Ptr<AtmOnOffTcpSource> source = CreateObject<AtmOnOffTcpSource>();
-            source->SetAttribute("Remote",
-                                 AddressValue(InetSocketAddress(t.sinkAddresses[i][j], 5001)));
-            source->SetAttribute("Protocol", TypeIdValue(factory));
-            source->SetAttribute("FileBytes", UintegerValue(fileBytes));
-            source->SetAttribute(
-                "IdleTime",
-                PointerValue(CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
-                                                                                DoubleValue(0))));
-            source->TraceConnectWithoutContext(
-                "SocketCreated",
-                MakeBoundCallback(
-                    +[](std::vector<Ptr<AtmTcpFlowProbe>>* probes, Ptr<Socket> socket) {
-                        probes->push_back(Create<AtmTcpFlowProbe>());
-                        probes->back()->Attach(socket);
-                    },
-                    &st[i].probes));
-            t.sources[i].Get(j)->AddApplication(source);
-            source->SetStartTime(NanoSeconds(
-                static_cast<int64_t>(start->GetValue(0, startJitter.GetNanoSeconds()))));
-        }
-    }
-
-    // --traceDir: one flow per host (flow i x sourcesPerRouter + j: host j of pair i, over all
-    // its files' connections) and s0's port to the backbone.
-    Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
-    if (tracer)
-    {
-        tracer->AddPort("s0-backbone", t.backbone->GetOutputPort());
-        for (uint32_t i = 0; i < pairs; ++i)
-        {
-            for (uint32_t j = 0; j < sourcesPerRouter; ++j)
-            {
-                t.sources[i].Get(j)->GetApplication(0)->TraceConnectWithoutContext(
-                    "SocketCreated",
-                    MakeCallback(&AtmFlowTracer::AddTcpConnection,
-                                 tracer,
-                                 i * sourcesPerRouter + j));
-            }
         }
     }
 
@@ -312,15 +269,6 @@ main(int argc, char* argv[])
     {
         backbone->AddPvc(t.pvcs[i], i);
     }
-    Simulator::Schedule(warmup, [&]() {
-        for (Pair& p : st)
-        {
-            for (const Ptr<PacketSink>& s : p.sinks)
-            {
-                p.rxAtWarmup += s->GetTotalRx();
-            }
-        }
-    });
     const int64_t perPoint = seriesInterval.GetTimeStep() / sampleInterval.GetTimeStep();
     int64_t samples = 0;
     std::function<void()> sample = [&]() {
@@ -361,7 +309,6 @@ main(int argc, char* argv[])
     std::vector<AtmJsonLine> perRouter;
     std::vector<double> goodput;
     std::vector<double> acrMbps;
-    bool ledgersHold = true;
     // Each router's fair share of the backbone as TCP goodput (cell arithmetic): an equal part
     // of the E3 cells, less the forward RM cells (one in Nrm of a VC's cells), carrying --mss
     // segments over LLC/SNAP.
@@ -371,19 +318,7 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < pairs; ++i)
     {
         const Pair& p = st[i];
-        uint64_t rx = 0;
-        for (const Ptr<PacketSink>& s : p.sinks)
-        {
-            rx += s->GetTotalRx();
-        }
-        uint64_t retx = 0;
-        uint64_t timeouts = 0;
-        for (const Ptr<AtmTcpFlowProbe>& probe : p.probes)
-        {
-            retx += probe->GetRetransmissions();
-            timeouts += probe->GetTimeouts();
-        }
-        const double mbps = (rx - p.rxAtWarmup) * 8.0 / seconds / 1e6;
+        const double mbps = traffic.GetGoodputMbps(i);
         const double acr = p.acrSamples ? p.acrSum / p.acrSamples * 424 / 1e6 : 0.0;
         goodput.push_back(mbps);
         acrMbps.push_back(acr);
@@ -394,27 +329,12 @@ main(int argc, char* argv[])
             .Add("acrSeriesMbps", p.series)
             .Add("backboneMbps", backbone->GetCells(i) * 424.0 / seconds / 1e6)
             .Add("mFactor", i == misbehaving ? mFactor : 1.0)
-            .Add("retransmissions", retx)
-            .Add("timeouts", timeouts)
-            .Add("routerQueueDrops",
-                 t.routerQueues.GetN() ? t.routerQueues.Get(i)->GetStats().nTotalDroppedPackets
-                                       : 0);
+            .Add("retransmissions", traffic.GetRetransmissions(i))
+            .Add("timeouts", traffic.GetTimeouts(i))
+            .Add("routerQueueDrops", traffic.GetRouterQueueDrops(i));
         perRouter.push_back(one);
-        ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(t.pvcs[i]).Holds() &&
-                      AtmPvcHelper::GetLedger(t.pvcs[i], false).Holds();
     }
-    uint64_t cellHops = 0;
-    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
-    {
-        for (uint32_t d = 0; d < (*node)->GetNDevices(); ++d)
-        {
-            if (Ptr<AtmDevice> device = DynamicCast<AtmDevice>((*node)->GetDevice(d)))
-            {
-                cellHops += device->GetCellsSent();
-            }
-        }
-    }
-
+    const bool ledgersHold = traffic.LedgersHold();
     AtmJsonLine json;
     json.Add("example", "atm-abr-routers")
         .Add("routerPairs", pairs)
@@ -443,7 +363,7 @@ main(int argc, char* argv[])
         .Add("cellsDropped", t.backbone->GetOutputPort()->GetStats().cellsDropped)
         .Add("meanQueueCells", backbone->GetMeanOccupancy())
         .Add("maxQueueCells", backbone->GetMaxOccupancy())
-        .Add("cellHops", cellHops)
+        .Add("cellHops", AtmHelper::GetCellHops())
         .Add("events", Simulator::GetEventCount())
         .Add("ledgersHold", ledgersHold);
     std::cout << json.ToString() << std::endl;

@@ -67,15 +67,6 @@ using namespace ns3;
 namespace
 {
 
-/// One router pair's counters.
-struct Pair
-{
-    std::vector<Ptr<PacketSink>> sinks;       //!< its sinks
-    std::vector<Ptr<AtmTcpFlowProbe>> probes; //!< its connections
-    uint64_t rxAtWarmup{0};                   //!< bytes received before the warm-up ended
-    uint64_t corruptedAtWarmup{0};            //!< corrupted PDUs before the warm-up ended
-};
-
 /// A topology's defaults.
 struct Preset
 {
@@ -607,59 +598,15 @@ main(int argc, char* argv[])
     AtmRouterBundleTopology t = bundle.Install();
     atm.AssignStreams(NetDeviceContainer(t.backbone), 10);
 
-    // The file servers.
-    std::vector<Pair> st(pairs);
-    Ptr<UniformRandomVariable> start = CreateObject<UniformRandomVariable>();
-    const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
-    for (uint32_t i = 0; i < pairs; ++i)
-    {
-        for (uint32_t j = 0; j < sourcesPerRouter; ++j)
-        {
-            PacketSinkHelper sinkHelper(factory.GetName(),
-                                        InetSocketAddress(Ipv4Address::GetAny(), 5001));
-            st[i].sinks.push_back(
-                DynamicCast<PacketSink>(sinkHelper.Install(t.sinks[i].Get(j)).Get(0)));
-            Ptr<AtmOnOffTcpSource> source = CreateObject<AtmOnOffTcpSource>();
-            source->SetAttribute("Remote",
-                                 AddressValue(InetSocketAddress(t.sinkAddresses[i][j], 5001)));
-            source->SetAttribute("Protocol", TypeIdValue(factory));
-            source->SetAttribute("FileBytes", UintegerValue(fileBytes));
-            source->SetAttribute(
-                "IdleTime",
-                PointerValue(CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
-                                                                                DoubleValue(0))));
-            source->TraceConnectWithoutContext(
-                "SocketCreated",
-                MakeBoundCallback(
-                    +[](std::vector<Ptr<AtmTcpFlowProbe>>* probes, Ptr<Socket> socket) {
-                        probes->push_back(Create<AtmTcpFlowProbe>());
-                        probes->back()->Attach(socket);
-                    },
-                    &st[i].probes));
-            t.sources[i].Get(j)->AddApplication(source);
-            source->SetStartTime(NanoSeconds(
-                static_cast<int64_t>(start->GetValue(0, startJitter.GetNanoSeconds()))));
-        }
-    }
-
-    // --traceDir: one flow per host (flow i x sourcesPerRouter + j: host j of pair i, over all
-    // its files' connections) and s0's port to the backbone.
+    // The file servers (--traceDir: one flow per host, flow i x sourcesPerRouter + j, over all
+    // its files' connections, and s0's port to the backbone).
+    AtmRouterBundleTraffic traffic;
     Ptr<AtmFlowTracer> tracer = traceOptions.Open(duration);
     if (tracer)
     {
-        tracer->AddPort("s0-backbone", t.backbone->GetOutputPort());
-        for (uint32_t i = 0; i < pairs; ++i)
-        {
-            for (uint32_t j = 0; j < sourcesPerRouter; ++j)
-            {
-                t.sources[i].Get(j)->GetApplication(0)->TraceConnectWithoutContext(
-                    "SocketCreated",
-                    MakeCallback(&AtmFlowTracer::AddTcpConnection,
-                                 tracer,
-                                 i * sourcesPerRouter + j));
-            }
-        }
+        traffic.SetTracer(tracer);
     }
+    traffic.Install(t, fileBytes, startJitter, warmup);
 
     // The backbone port: its VCs' pairs, arrivals, occupancy, drops.
     Ptr<AtmPortMonitor> backbone = Create<AtmPortMonitor>(t.backbone, warmup);
@@ -667,16 +614,6 @@ main(int argc, char* argv[])
     {
         backbone->AddPvc(t.pvcs[i], i);
     }
-    Simulator::Schedule(warmup, [&]() {
-        for (uint32_t i = 0; i < pairs; ++i)
-        {
-            for (const Ptr<PacketSink>& s : st[i].sinks)
-            {
-                st[i].rxAtWarmup += s->GetTotalRx();
-            }
-            st[i].corruptedAtWarmup = t.peerIn[i]->GetVcStats(0).framesRxCorrupted;
-        }
-    });
 
     Simulator::Stop(duration);
     Simulator::Run();
@@ -707,33 +644,19 @@ main(int argc, char* argv[])
     }
     std::vector<AtmJsonLine> perRouter;
     std::vector<double> goodput;
-    bool ledgersHold = true;
     uint64_t clp0 = 0;
     uint64_t cells = 0;
     for (uint32_t i = 0; i < pairs; ++i)
     {
-        const Pair& p = st[i];
         const uint64_t pCells = backbone->GetCells(i);
         const uint64_t pTagged = backbone->GetTaggedCells(i);
-        uint64_t rx = 0;
-        for (const Ptr<PacketSink>& s : p.sinks)
-        {
-            rx += s->GetTotalRx();
-        }
-        uint64_t retx = 0;
-        uint64_t timeouts = 0;
-        for (const Ptr<AtmTcpFlowProbe>& probe : p.probes)
-        {
-            retx += probe->GetRetransmissions();
-            timeouts += probe->GetTimeouts();
-        }
         // The egress link at the MCR (the UBR references) caps what the pair can carry: the
         // max-min fair shares of the backbone under those caps.
         const double share =
             egressAtMcr ? capped[i] : (service == "ubr" ? 0.0 : cellsOf(mcr[i])) + unreserved;
         const double optimum =
             AtmMetrics::MaxTcpGoodput(share, mss, 0, AtmEncapsulation::LLC_SNAP) / 1e6;
-        const double mbps = (rx - p.rxAtWarmup) * 8.0 / seconds / 1e6;
+        const double mbps = traffic.GetGoodputMbps(i);
         goodput.push_back(mbps);
         AtmJsonLine one;
         one.Add("goodputMbps", mbps)
@@ -744,38 +667,20 @@ main(int argc, char* argv[])
                      1e6)
             .Add("backboneMbps", pCells * 424.0 / seconds / 1e6)
             .Add("taggedFraction", pCells ? static_cast<double>(pTagged) / pCells : 0.0)
-            .Add("corruptedPdusPerSecond",
-                 (t.peerIn[i]->GetVcStats(0).framesRxCorrupted - p.corruptedAtWarmup) / seconds)
-            .Add("retransmissions", retx)
-            .Add("timeouts", timeouts)
-            .Add("routerQueueDrops",
-                 t.routerQueues.GetN() ? t.routerQueues.Get(i)->GetStats().nTotalDroppedPackets
-                                       : 0);
+            .Add("corruptedPdusPerSecond", traffic.GetCorruptedPdus(i) / seconds)
+            .Add("retransmissions", traffic.GetRetransmissions(i))
+            .Add("timeouts", traffic.GetTimeouts(i))
+            .Add("routerQueueDrops", traffic.GetRouterQueueDrops(i));
         perRouter.push_back(one);
         clp0 += pCells - pTagged;
         cells += pCells;
-        ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(t.pvcs[i]).Holds() &&
-                      AtmPvcHelper::GetLedger(t.pvcs[i], false).Holds();
     }
+    const bool ledgersHold = traffic.LedgersHold();
     AtmJsonLine drops;
     for (const auto& [text, count] : backbone->GetDropsByReason())
     {
         drops.Add(text, count);
     }
-    // The simulation's cost: cells sent on every ATM link over the whole run (cell-hops) and
-    // the simulator's events.
-    uint64_t cellHops = 0;
-    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
-    {
-        for (uint32_t d = 0; d < (*node)->GetNDevices(); ++d)
-        {
-            if (Ptr<AtmDevice> device = DynamicCast<AtmDevice>((*node)->GetDevice(d)))
-            {
-                cellHops += device->GetCellsSent();
-            }
-        }
-    }
-
     AtmJsonLine json;
     json.Add("example", "atm-router-bundle")
         .Add("topology", topology)
@@ -818,7 +723,7 @@ main(int argc, char* argv[])
         .Add("maxOccupancyCells", backbone->GetMaxOccupancy())
         .Add("cellLossRatio", backbone->GetCellLossRatio())
         .Add("cellsDroppedByReason", drops)
-        .Add("cellHops", cellHops)
+        .Add("cellHops", AtmHelper::GetCellHops()) // the cost: cells sent on every link
         .Add("events", Simulator::GetEventCount())
         .Add("ledgersHold", ledgersHold);
     std::cout << json.ToString() << std::endl;

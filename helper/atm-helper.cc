@@ -14,6 +14,7 @@
 #include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/node-list.h"
 #include "ns3/pointer.h"
 #include "ns3/priority-queue-scheduler.h"
 #include "ns3/simulator.h"
@@ -196,6 +197,23 @@ AtmHelper::UseFastestScheduler()
         return; // the user's choice
     }
     GlobalValue::Bind("SchedulerType", TypeIdValue(PriorityQueueScheduler::GetTypeId()));
+}
+
+uint64_t
+AtmHelper::GetCellHops()
+{
+    uint64_t cells = 0;
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        for (uint32_t d = 0; d < (*node)->GetNDevices(); ++d)
+        {
+            if (Ptr<AtmDevice> device = DynamicCast<AtmDevice>((*node)->GetDevice(d)))
+            {
+                cells += device->GetCellsSent();
+            }
+        }
+    }
+    return cells;
 }
 
 AtmHelper::AtmHelper()

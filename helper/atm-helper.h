@@ -75,6 +75,15 @@ class AtmHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     static void UseFastestScheduler();
 
     /**
+     * @brief The cells sent so far by every AtmDevice of every node: the cell-hops of the run
+     *        (a cell counts once per link it crossed, RM cells included), the cost
+     *        measure the module's examples and benchmarks report next to the simulator's
+     *        events.
+     * @return cell-hops so far
+     */
+    static uint64_t GetCellHops();
+
+    /**
      * @brief Attribute of every AtmChannel created (CellRate, Delay).
      * @param name the attribute
      * @param value its value

@@ -8,6 +8,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/atm-on-off-tcp-source.h"
 #include "ns3/atm-router-bundle-helper.h"
+#include "ns3/atm-router-bundle-traffic.h"
 #include "ns3/atm-shaper.h"
 #include "ns3/atm-shaping-gate.h"
 #include "ns3/core-module.h"
@@ -32,40 +33,6 @@ using namespace ns3;
 
 namespace
 {
-
-/**
- * @brief Greedy 1 MB file transfers from every source host to its sink (BON's router
- *        scenarios).
- * @param t the topology
- * @param duration the run
- * @return per pair, the sinks
- */
-std::vector<std::vector<Ptr<PacketSink>>>
-InstallFileServers(const AtmRouterBundleTopology& t, Time duration)
-{
-    const TypeId factory = TcpEraPresets::GetSocketFactoryTypeId();
-    std::vector<std::vector<Ptr<PacketSink>>> sinks(t.sources.size());
-    for (uint32_t i = 0; i < t.sources.size(); ++i)
-    {
-        for (uint32_t j = 0; j < t.sources[i].GetN(); ++j)
-        {
-            PacketSinkHelper sh(factory.GetName(), InetSocketAddress(Ipv4Address::GetAny(), 5001));
-            sinks[i].push_back(DynamicCast<PacketSink>(sh.Install(t.sinks[i].Get(j)).Get(0)));
-            Ptr<AtmOnOffTcpSource> s = CreateObject<AtmOnOffTcpSource>();
-            s->SetAttribute("Remote", AddressValue(InetSocketAddress(t.sinkAddresses[i][j], 5001)));
-            s->SetAttribute("Protocol", TypeIdValue(factory));
-            s->SetAttribute("FileBytes", UintegerValue(1000000));
-            s->SetAttribute(
-                "IdleTime",
-                PointerValue(CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
-                                                                                DoubleValue(0))));
-            t.sources[i].Get(j)->AddApplication(s);
-            s->SetStartTime(MilliSeconds(j));
-            s->SetStopTime(duration);
-        }
-    }
-    return sinks;
-}
 
 /// @return the sum over the hosts of one pair of a per-VC counter of their devices
 template <typename F>
@@ -102,9 +69,16 @@ class AtmRouterBundleMergeTestCase : public TestCase
         bundle.SetRouterDelays({MilliSeconds(15), MilliSeconds(25)});
         bundle.GetAtmHelper().SetSwitchPortAttribute("BufferCells", UintegerValue(16000));
         AtmRouterBundleTopology t = bundle.Install();
-        const Time duration = Seconds(4);
-        auto sinks = InstallFileServers(t, duration);
-        Simulator::Stop(duration + Seconds(1));
+        AtmRouterBundleTraffic traffic;
+        traffic.Install(t, 1000000, MilliSeconds(3));
+        for (const NodeContainer& hosts : t.sources)
+        {
+            for (uint32_t j = 0; j < hosts.GetN(); ++j)
+            {
+                hosts.Get(j)->GetApplication(0)->SetStopTime(Seconds(4)); // then drain for 1 s
+            }
+        }
+        Simulator::Stop(Seconds(5));
         Simulator::Run();
 
         NS_TEST_ASSERT_MSG_EQ(t.routerQueues.GetN(), 2, "one queue disc per router");
@@ -114,7 +88,7 @@ class AtmRouterBundleMergeTestCase : public TestCase
         {
             for (uint32_t j = 0; j < 3; ++j)
             {
-                NS_TEST_ASSERT_MSG_GT(sinks[i][j]->GetTotalRx(),
+                NS_TEST_ASSERT_MSG_GT(traffic.GetSinkApplication(i, j)->GetTotalRx(),
                                       1000000,
                                       "pair " << i << " host " << j << " sent files");
             }
@@ -215,9 +189,9 @@ class AtmRouterBundleCorruptedTestCase : public TestCase
         bundle.GetAtmHelper().SetSwitchPortAttribute("BufferCells", UintegerValue(500));
         bundle.GetAtmHelper().SetBufferPolicy("tail");
         AtmRouterBundleTopology t = bundle.Install();
-        const Time duration = Seconds(4);
-        auto sinks = InstallFileServers(t, duration);
-        Simulator::Stop(duration + Seconds(1));
+        AtmRouterBundleTraffic traffic;
+        traffic.Install(t, 1000000, MilliSeconds(3));
+        Simulator::Stop(Seconds(4));
         Simulator::Run();
 
         for (uint32_t i = 0; i < 2; ++i)
@@ -241,6 +215,107 @@ class AtmRouterBundleCorruptedTestCase : public TestCase
     }
 };
 
+/**
+ * @ingroup atm-tests
+ * @brief AtmRouterBundleTraffic measures each pair over [measureFrom, now]: nothing before it,
+ *        then exactly the bytes and corrupted PDUs that arrived after it.
+ */
+class AtmRouterBundleTrafficTestCase : public TestCase
+{
+  public:
+    AtmRouterBundleTrafficTestCase()
+        : TestCase("File servers measured after a warm-up: bytes and corrupted PDUs counted from "
+                   "the warm-up on, goodput from those bytes, one connection per file")
+    {
+    }
+
+  private:
+    /// What a pair's sinks and peer router had at one instant (the test's own count).
+    struct Snapshot
+    {
+        uint64_t rx{0};        //!< bytes received by the pair's sinks
+        uint64_t corrupted{0}; //!< corrupted PDUs at the peer router
+    };
+
+    void DoRun() override
+    {
+        AtmRouterBundleHelper bundle;
+        bundle.SetRouterPairs(2);
+        bundle.SetSourcesPerRouter(3);
+        bundle.GetAtmHelper().SetSwitchPortAttribute("BufferCells", UintegerValue(500));
+        bundle.GetAtmHelper().SetBufferPolicy("tail");
+        AtmRouterBundleTopology t = bundle.Install();
+        AtmRouterBundleTraffic traffic;
+        const Time from = Seconds(1);
+        traffic.Install(t, 100000, MilliSeconds(3), from);
+        NS_TEST_ASSERT_MSG_EQ(traffic.GetNPairs(), 2, "two pairs");
+
+        auto take = [&](std::vector<Snapshot>* out) {
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                Snapshot s;
+                for (uint32_t j = 0; j < 3; ++j)
+                {
+                    s.rx += traffic.GetSinkApplication(i, j)->GetTotalRx();
+                }
+                s.corrupted = t.peerIn[i]->GetVcStats(0).framesRxCorrupted;
+                out->push_back(s);
+            }
+        };
+        std::vector<Snapshot> atFrom;
+        std::vector<uint64_t> before;
+        Simulator::Schedule(MilliSeconds(900), [&]() {
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                before.push_back(traffic.GetRxBytes(i));
+                before.push_back(static_cast<uint64_t>(traffic.GetGoodputMbps(i)));
+                before.push_back(traffic.GetCorruptedPdus(i));
+            }
+        });
+        Simulator::Schedule(from, [&]() { take(&atFrom); });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        std::vector<Snapshot> atEnd;
+        take(&atEnd);
+
+        NS_TEST_ASSERT_MSG_EQ(before.size(), 6, "the early check ran");
+        for (uint64_t v : before)
+        {
+            NS_TEST_ASSERT_MSG_EQ(v, 0, "nothing is measured before measureFrom");
+        }
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const uint64_t rx = atEnd[i].rx - atFrom[i].rx;
+            NS_TEST_ASSERT_MSG_GT(atFrom[i].rx, 0, "pair " << i << " received during warm-up");
+            NS_TEST_ASSERT_MSG_GT(rx, 300000, "pair " << i << ": several 100 kB files after it");
+            NS_TEST_ASSERT_MSG_EQ(traffic.GetRxBytes(i), rx, "pair " << i << ": bytes after 1 s");
+            const uint64_t files = atEnd[i].rx / 100000; // complete files delivered
+            const uint64_t connections = traffic.GetConnections(i);
+            NS_TEST_ASSERT_MSG_GT(connections, files, "pair " << i << ": a connection per file");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(connections,
+                                        files + 3,
+                                        "pair " << i << ": at most one open file per host");
+            NS_TEST_ASSERT_MSG_EQ_TOL(traffic.GetGoodputMbps(i),
+                                      rx * 8.0 / 2 / 1e6,
+                                      1e-12,
+                                      "pair " << i << ": goodput over the 2 s interval");
+            const uint64_t corrupted = atEnd[i].corrupted - atFrom[i].corrupted;
+            NS_TEST_ASSERT_MSG_EQ(traffic.GetCorruptedPdus(i),
+                                  corrupted,
+                                  "pair " << i << ": corrupted PDUs after 1 s");
+            NS_TEST_ASSERT_MSG_GT(atEnd[i].corrupted, 0, "pair " << i << ": cells were lost");
+            NS_TEST_ASSERT_MSG_GT(traffic.GetRetransmissions(i),
+                                  0,
+                                  "pair " << i << ": the probes saw the retransmissions");
+            NS_TEST_ASSERT_MSG_EQ(traffic.GetRouterQueueDrops(i),
+                                  t.routerQueues.Get(i)->GetStats().nTotalDroppedPackets,
+                                  "pair " << i << ": router queue drops");
+        }
+        NS_TEST_ASSERT_MSG_EQ(traffic.LedgersHold(), true, "every VC's ledger holds");
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 /**
@@ -256,6 +331,7 @@ class AtmRouterBundleTestSuite : public TestSuite
         AddTestCase(new AtmRouterBundleMergeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmRouterBundleCorruptedTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmRouterBundleShapedPairsTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmRouterBundleTrafficTestCase, ATM_TEST_QUICK);
     }
 };
 

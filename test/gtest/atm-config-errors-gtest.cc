@@ -21,6 +21,7 @@
 #include "ns3/atm-port-state.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-router-bundle-helper.h"
+#include "ns3/atm-router-bundle-traffic.h"
 #include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
@@ -117,6 +118,40 @@ TEST(AtmConfigErrorsDeathTest, RouterDelaysNotOnePerPair)
             bundle.Install();
         },
         "2 router delays for 3 router pairs; give one per pair or one for all");
+}
+
+TEST(AtmConfigErrorsDeathTest, RouterTrafficWithoutTopology)
+{
+    EXPECT_DEATH(
+        {
+            AtmRouterBundleTraffic traffic;
+            traffic.Install(AtmRouterBundleTopology(), 1000000, Seconds(1));
+        },
+        "the topology has no router pairs; give the one AtmRouterBundleHelper::Install\\(\\) "
+        "returned");
+}
+
+TEST(AtmConfigErrorsDeathTest, RouterTrafficEmptyFilesAndBadPair)
+{
+    EXPECT_DEATH(
+        {
+            AtmRouterBundleHelper bundle;
+            bundle.SetRouterPairs(1);
+            bundle.SetSourcesPerRouter(1);
+            AtmRouterBundleTraffic traffic;
+            traffic.Install(bundle.Install(), 0, Seconds(1));
+        },
+        "fileBytes 0; give at least 1");
+    EXPECT_DEATH(
+        {
+            AtmRouterBundleHelper bundle;
+            bundle.SetRouterPairs(2);
+            bundle.SetSourcesPerRouter(1);
+            AtmRouterBundleTraffic traffic;
+            traffic.Install(bundle.Install(), 1000, Seconds(1));
+            traffic.GetGoodputMbps(2);
+        },
+        "GetGoodputMbps: pair 2 out of range \\(0 .. 1\\)");
 }
 
 TEST(AtmConfigErrorsDeathTest, VpiAbove255AtAnEndSystem)
