@@ -231,6 +231,52 @@ class AtmEricaAveragingTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The per-VC CCR measurement option: U = 0.9, in 1 ms VC 0 sends 10 cells with CCR 80,000
+ *        (a source below its ACR, as TCP in slow start) and VC 1 100 cells with CCR 20,000:
+ *        ABRCap 90,000, z = 110,000 / 90,000 (overload), FairShare 45,000. From the CCR fields
+ *        VC 0 gets 80,000 / z = 65,454.5 and VC 1 FairShare; with MeasuredCcr VC 0's measured
+ *        10,000 cells/s gives 8181.8, so it gets FairShare, and VC 1's 100,000 gives 81,818.2.
+ */
+class AtmEricaMeasuredCcrTestCase : public TestCase
+{
+  public:
+    AtmEricaMeasuredCcrTestCase()
+        : TestCase("ERICA per-VC CCR measurement: VCShare from the rate measured at the port, "
+                   "not the CCR field")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double z = 110000.0 / 90000;
+        for (bool measured : {false, true})
+        {
+            EricaBench b(0.9);
+            b.erica->SetAttribute("MeasuredCcr", BooleanValue(measured));
+            b.Feed(0, 10, Time(0), 80000);
+            b.Feed(1, 100, Time(0), 20000);
+            const Time t = MicroSeconds(1500);
+            const double er0 = b.erica->ComputeEr(0, t);
+            const double er1 = b.erica->ComputeEr(1, t);
+            NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetLoadFactor(), z, 1e-12, "z");
+            NS_TEST_ASSERT_MSG_EQ_TOL(b.erica->GetFairShare(), 45000, 1e-6, "FairShare");
+            if (measured)
+            {
+                NS_TEST_ASSERT_MSG_EQ_TOL(er0, 45000, 1e-6, "measured 10,000: FairShare");
+                NS_TEST_ASSERT_MSG_EQ_TOL(er1, 100000 / z, 1e-6, "measured 100,000 / z");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ_TOL(er0, 80000 / z, 1e-6, "CCR field 80,000 / z");
+                NS_TEST_ASSERT_MSG_EQ_TOL(er1, 45000, 1e-6, "CCR field 20,000: FairShare");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The loop closed by ERICA through a switch: A1, A2 -> switch -> B, every link 100,000
  *        cells/s and 100 us, one bidirectional ABR PVC from each Ai to B (PCR 100,000, MCR
  *        1000, ICR 5000 cells/s, RIF 1/16) with a greedy one-cell-SDU source; the port towards
@@ -281,6 +327,7 @@ class AtmEricaTestSuite : public TestSuite
         AddTestCase(new AtmEricaUnderloadTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaBoundaryTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaAveragingTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmEricaMeasuredCcrTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmEricaClosedLoopTestCase, ATM_TEST_QUICK);
     }
 };

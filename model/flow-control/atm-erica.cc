@@ -74,7 +74,15 @@ AtmErica::GetTypeId()
                           "0.25).",
                           DoubleValue(0),
                           MakeDoubleAccessor(&AtmErica::m_decay),
-                          MakeDoubleChecker<double>(0, std::nextafter(1.0, 0.0)));
+                          MakeDoubleChecker<double>(0, std::nextafter(1.0, 0.0)))
+            .AddAttribute("MeasuredCcr",
+                          "Use each VC's rate measured at the port over the last interval (its "
+                          "ABR cells / T) as its CCR in VCShare = CCR / z, instead of the CCR its "
+                          "forward RM cells carry (ERICA's per-VC CCR measurement option, for "
+                          "sources that send below their ACR, as TCP in slow start does).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&AtmErica::m_measuredCcr),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -105,6 +113,8 @@ AtmErica::Grow(uint32_t vc)
         m_feedbackIn.resize(vc + 1, -1);
         m_lastEr.resize(vc + 1, 0);
         m_contrib.resize(vc + 1, 0);
+        m_vcCells.resize(vc + 1, 0);
+        m_vcRate.resize(vc + 1, 0);
     }
 }
 
@@ -135,6 +145,8 @@ AtmErica::CloseInterval()
     {
         m_contrib[vc] = m_seenIn[vc] == m_k ? 1.0 : m_contrib[vc] * m_decay;
         active += m_contrib[vc];
+        m_vcRate[vc] = static_cast<double>(m_vcCells[vc]) / t;
+        m_vcCells[vc] = 0;
     }
     m_active = std::max(active, 1.0);
     m_fairShare = m_abrCap / m_active;
@@ -198,6 +210,7 @@ AtmErica::DoNotifyArrival(const AtmPortState& state, AtmCell& cell)
     case AtmServiceCategory::ABR:
         Grow(cell.vc);
         ++m_abrCells;
+        ++m_vcCells[cell.vc];
         m_seenIn[cell.vc] = m_k;
         if (cell.IsResourceManagement() && !cell.rm.Has(AtmRmFields::DIR))
         {
@@ -229,7 +242,7 @@ AtmErica::ComputeEr(uint32_t vc, Time now)
     }
     else
     {
-        const double ccr = m_ccr[vc];
+        const double ccr = m_measuredCcr ? m_vcRate[vc] : m_ccr[vc];
         const double vcShare = m_inRate > 0 ? ccr / m_z : 0;
         er = std::max(m_fairShare, vcShare);
         if (!(m_z > 1 + m_delta))

@@ -53,6 +53,8 @@ namespace ns3
  * For a backward RM cell of VC j (the values of the last completed interval):
  * @verbatim
    VCShare = CCR_j / z                                          (0 if no ABR cell arrived)
+             (MeasuredCcr: CCR_j = VC j's ABR cells in the last interval / T, the "Per
+              VC CCR Option" of the thesis's pseudo-code, for sources that do not use their ACR)
    ER = max(FairShare, VCShare)                    if z > 1 + MaxMinDelta (overload)
    ER = max(FairShare, VCShare, MaxAllocPrevious)  otherwise
    MaxAllocCurrent = max(MaxAllocCurrent, ER)
@@ -138,6 +140,7 @@ class AtmErica : public AtmAbrSwitchBehaviour
     bool m_oneFeedback{true};          //!< "OneFeedbackPerInterval"
     double m_alpha{1};                 //!< "LoadAveragingWeight"
     double m_decay{0};                 //!< "ActiveVcDecay"
+    bool m_measuredCcr{false};         //!< "MeasuredCcr"
     double m_link{0};                  //!< the port's cell rate (cells/s)
     uint32_t m_queueAtEnd{0};          //!< the queue estimate at the last completed interval's end
     int64_t m_k{0};                    //!< the current interval's index
@@ -158,6 +161,8 @@ class AtmErica : public AtmAbrSwitchBehaviour
     std::vector<int64_t> m_feedbackIn; //!< per VC: last interval it got a computed ER
     std::vector<double> m_lastEr;      //!< per VC: that ER
     std::vector<double> m_contrib;     //!< per VC: its contribution c_j to N
+    std::vector<uint64_t> m_vcCells;   //!< per VC: ABR cells in the current interval
+    std::vector<double> m_vcRate;      //!< per VC: its ABR cells / T in the last interval
 };
 
 } // namespace ns3
