@@ -87,11 +87,18 @@ atm_run_suites() {
         rc=1
     fi
     atm_count "$label test case names without \"/\\|? (ns-3's rule)" $rc
-    for suite in $("$runner" --list | awk '{print $NF}' | grep '^atm-'); do
-        "$runner" --suite="$suite" --fullness="$fullness" >"$dir/suite-$suite.log" 2>&1
-        rc=$?
-        [ $rc -ne 0 ] && tail -n 30 "$dir/suite-$suite.log"
-        atm_count "$label ns-3 suite $suite" $rc
+    # One suite per core at a time (each is one single-threaded process with its own log and
+    # temporary directory); the results are counted afterwards in the listing's order.
+    local suites
+    suites=$("$runner" --list | awk '{print $NF}' | grep '^atm-')
+    rm -f "$dir"/suite-*.rc
+    printf '%s\n' $suites | xargs -P "$(nproc)" -I{} sh -c \
+        '"$1" --suite="$2" --fullness="$3" >"$4/suite-$2.log" 2>&1; echo $? >"$4/suite-$2.rc"' \
+        _ "$runner" {} "$fullness" "$dir"
+    for suite in $suites; do
+        rc=$(cat "$dir/suite-$suite.rc" 2>/dev/null || echo 1)
+        [ "$rc" -ne 0 ] && tail -n 30 "$dir/suite-$suite.log"
+        atm_count "$label ns-3 suite $suite" "$rc"
     done
 }
 
