@@ -188,8 +188,13 @@ double
 AtmRouterBundleTraffic::GetGoodputMbps(uint32_t pair) const
 {
     CheckPair("GetGoodputMbps", pair);
-    const double seconds = (Simulator::Now() - m_measureFrom).GetSeconds();
-    return seconds > 0 ? GetRxBytes(pair) * 8.0 / seconds / 1e6 : 0.0;
+    if (Simulator::Now() <= m_measureFrom)
+    {
+        // Not (now - measureFrom).GetSeconds(): ns-3.37's int64x64_t shifts a negative value
+        // there (undefined behaviour, reported by UBSan).
+        return 0.0;
+    }
+    return GetRxBytes(pair) * 8.0 / (Simulator::Now() - m_measureFrom).GetSeconds() / 1e6;
 }
 
 uint32_t
