@@ -205,27 +205,29 @@ AtmRouterBundleTraffic::GetConnections(uint32_t pair) const
 }
 
 uint64_t
-AtmRouterBundleTraffic::GetRetransmissions(uint32_t pair) const
+AtmRouterBundleTraffic::SumOverProbes(const char* what,
+                                      uint32_t pair,
+                                      uint64_t (AtmTcpFlowProbe::*counter)() const) const
 {
-    CheckPair("GetRetransmissions", pair);
+    CheckPair(what, pair);
     uint64_t n = 0;
     for (const Ptr<AtmTcpFlowProbe>& probe : m_pairs[pair]->probes)
     {
-        n += probe->GetRetransmissions();
+        n += ((*probe).*counter)();
     }
     return n;
 }
 
 uint64_t
+AtmRouterBundleTraffic::GetRetransmissions(uint32_t pair) const
+{
+    return SumOverProbes("GetRetransmissions", pair, &AtmTcpFlowProbe::GetRetransmissions);
+}
+
+uint64_t
 AtmRouterBundleTraffic::GetTimeouts(uint32_t pair) const
 {
-    CheckPair("GetTimeouts", pair);
-    uint64_t n = 0;
-    for (const Ptr<AtmTcpFlowProbe>& probe : m_pairs[pair]->probes)
-    {
-        n += probe->GetTimeouts();
-    }
-    return n;
+    return SumOverProbes("GetTimeouts", pair, &AtmTcpFlowProbe::GetTimeouts);
 }
 
 uint64_t

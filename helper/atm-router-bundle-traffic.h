@@ -142,6 +142,16 @@ class AtmRouterBundleTraffic
      */
     void CheckPair(const char* what, uint32_t pair) const;
     /**
+     * @brief Sum a counter over the connections of a pair.
+     * @param what the calling method, for the message
+     * @param pair a pair index
+     * @param counter the probe's counter (GetRetransmissions, GetTimeouts)
+     * @return the sum over the pair's probes
+     */
+    uint64_t SumOverProbes(const char* what,
+                           uint32_t pair,
+                           uint64_t (AtmTcpFlowProbe::*counter)() const) const;
+    /**
      * @brief Give a new connection's socket a probe (SocketCreated of a file server).
      * @param state the pair
      * @param socket the socket
