@@ -5,7 +5,8 @@ over Satellite Networks", NASA/CR-1999-209158 (1999), and the papers it collects
 TCP/IP over Satellite-ATM Networks"), ATM Forum 97-0616 (UBR buffer requirements) and 97-0424
 ("Guaranteed Rate for Improving TCP Performance on UBR+"). N TCP sources over one congested
 link (atm-n-source): drop policies (UBR tail drop, EPD, Selective Drop), TCP variants, buffer
-requirements over satellites, a VBR background and a guaranteed rate for UBR.
+requirements over satellites, a VBR background and a guaranteed rate for UBR; and the buffer
+requirement of TCP over ABR with ERICA+ (Kalyanaraman et al., IEEE ATM'96 Workshop).
 
 Published tables, tolerances and check lists are in data/jain.toml; every target table there
 gives its configuration (config, tcp, duration, ...) to the run functions below. Write-ups:
@@ -14,7 +15,7 @@ doc/validation/jain.rst."""
 from statistics import mean
 
 from ..core import Family, Run, grid, make_label
-from ..figures import bars, pub_sim
+from ..figures import bars, errorbars, pub_sim
 
 fam = Family("jain")
 
@@ -122,6 +123,28 @@ def buf_runs(t):
                                            t.get("initial_ssthresh"), t.get("tick_phase"))))
     return runs
 
+
+
+def abr_buf_options(fd_ms, n, erica_attributes, duration):
+    """One run of the ABR buffer sweep: N SACK sources with 600,000-byte windows (JAIN's WAN
+    runs) over ABR with ERICA+ at s0's trunk port. The feedback delay of that port is the
+    round trip to the sources, twice the access delay; the trunk keeps WAN's 5 ms. The initial
+    ssthresh is the window, so the windows open within the run and the queue the switch must
+    absorb is the ABR loop's, not limited by TCP's congestion avoidance; the buffer (a million
+    cells) never fills."""
+    o = {"nSources": n, "linkRate": "OC3cRaw", "delays": "wan", "accessDelay": f"{fd_ms / 2:g}ms",
+         "service": "abr", "abrSwitch": "erica+", "tcp": "sack", "source": "jain", "mss": 512,
+         "window": 600000, "initialSsthresh": 600000, "bufferCells": 1000000,
+         "duration": f"{duration}s"}
+    o.update(erica_attributes)
+    return o
+
+
+@fam.runs
+def abr_buf_runs(t):
+    b = t.family.table("abr_buffer")
+    return [Run(p, abr_buf_options(p["fd"], p["n"], t["ericas"][p["erica"]], t["duration"]))
+            for p in grid(erica=list(t["ericas"]), fd=b["feedback_delays_ms"], n=b["sources"])]
 
 def _vbr_run(t, config, tcp, n, k, policy, gr, period, ssthresh=None):
     p = {"config": config, "tcp": tcp, "n": n, "k": k, "period": period, "gr": gr,
@@ -326,6 +349,63 @@ def buffer_small_loss(res, spec):
     d = res.mean("efficiency", **a) - res.mean("efficiency", **b)
     return [spec.row(f"LEO N={spec['n']}: E(0.5 RTT) − E(0.031..0.0625 RTT)", "large", [d],
                      spec.tol.ok(d))]
+
+
+# ---- JAIN-ABR-BUF ----------------------------------------------------------------------------
+
+
+def _abr_queue(res, erica, fd, n):
+    return res.values("trunkMaxQueueCells", erica=erica, fd=fd, n=n)
+
+
+@fam.check
+def abr_buf_sources(res, spec):
+    """The largest trunk queue with the most sources over that with the fewest, per feedback
+    delay (means over seeds)."""
+    b = spec.table("abr_buffer")
+    lo, hi = min(b["sources"]), max(b["sources"])
+    rows = []
+    for fd in b["feedback_delays_ms"]:
+        q_lo, q_hi = _abr_queue(res, spec["erica"], fd, lo), _abr_queue(res, spec["erica"], fd, hi)
+        if q_lo and q_hi:
+            r = mean(q_hi) / mean(q_lo)
+            rows.append(spec.row(f"{spec['erica']}, FD {fd} ms: largest queue N={hi} / N={lo}",
+                                 spec["published"], [r], spec.tol.ok(r)))
+    return rows
+
+
+@fam.check
+def abr_buf_delays(res, spec):
+    """The largest trunk queue at the longest feedback delay over that at the shortest, per
+    number of sources, against the ratio of the delays (proportionality)."""
+    b = spec.table("abr_buffer")
+    short, long_ = min(b["feedback_delays_ms"]), max(b["feedback_delays_ms"])
+    rows = []
+    for n in b["sources"]:
+        q_s, q_l = _abr_queue(res, spec["erica"], short, n), _abr_queue(res, spec["erica"], long_, n)
+        if q_s and q_l:
+            r = mean(q_l) / mean(q_s)
+            rows.append(spec.row(f"{spec['erica']}, N={n}: largest queue FD {long_} ms / {short} ms",
+                                 f"{long_ / short:g} (proportional)", [r], spec.tol.ok(r)))
+    return rows
+
+
+@fam.check
+def abr_buf_per_delay(res, spec):
+    """Each seed's largest trunk queue over one feedback delay's worth of the link (JAIN: about
+    3670 cells per 10 ms, i.e. 1)."""
+    b = spec.table("abr_buffer")
+    rows = []
+    for fd in b["feedback_delays_ms"]:
+        for n in b["sources"]:
+            q = _abr_queue(res, spec["erica"], fd, n)
+            if q:
+                x = [v / (b["link_cells_per_s"] * fd * 1e-3) for v in q]
+                rows.append(spec.row(f"{spec['erica']}, FD {fd} ms, N={n}: largest queue / "
+                                     f"(FD × link rate)",
+                                     f"≈ 1 ({b['cells_per_10ms']} cells per 10 ms)", x,
+                                     spec.tol.all_ok(x)))
+    return rows
 
 
 # ---- the VBR source and the guaranteed rate (AF-424) -------------------------------------------
@@ -707,6 +787,28 @@ def buf_figure(res, plt, t):
         ax.legend(fontsize=8)
     return fig
 
+
+
+@fam.figure
+def abr_buf_figure(res, plt, t):
+    b = t.family.table("abr_buffer")
+    fds = b["feedback_delays_ms"]
+    fig, ax = plt.subplots(figsize=(6.5, 3.8))
+    styles = ["o-", "s--", "^-", "v--"]
+    i = 0
+    for erica in t["ericas"]:
+        for n in b["sources"]:
+            errorbars(ax, fds, [_abr_queue(res, erica, fd, n) for fd in fds], styles[i % 4],
+                      label=f"{erica}, N={n}", capsize=3)
+            i += 1
+    ax.plot(fds, [b["link_cells_per_s"] * fd * 1e-3 for fd in fds], "k:",
+            label=f"published: {b['cells_per_10ms']} cells per 10 ms")
+    ax.set_xlabel("feedback delay of the trunk port (ms)")
+    ax.set_ylabel("largest trunk queue (cells)")
+    ax.set_title("TCP over ABR, ERICA+ at the trunk (SACK, 600 KB windows)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return fig
 
 @fam.figure
 def gr_quick_figure(res, plt, t):
