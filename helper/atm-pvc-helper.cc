@@ -734,6 +734,10 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
         {
             // Cells discarded by the ingress policer before they were routed to this port.
             l.dropped += sp->GetSwitch()->GetUpcDiscards(sp->GetPortIndex(), vc);
+            // RM cells a virtual source or destination generated here, and the ones that ended
+            // here (AtmSwitch::SetVirtualSourceDestination).
+            l.offered += sp->GetSwitch()->GetRmGenerated(sp->GetPortIndex(), vc);
+            l.rmDelivered += sp->GetSwitch()->GetRmTaken(sp->GetPortIndex(), vc);
         }
         l.queued += port->GetVcCellsInQueue(vc);
         if (Ptr<AtmChannel> link = dev->GetAtmChannel())
@@ -745,15 +749,15 @@ AtmPvcHelper::GetLedger(const AtmPvc& pvc, bool forward)
     // Offered: cells the source's segmentation produced, stored in its port or staged at this
     // very instant and not yet stored (those are also counted in inTransit).
     const auto& [source, sourceVc] = hops.front();
-    l.offered = source->GetOutputPort()->GetVcStats(sourceVc).cellsArrived +
-                source->GetTransmitter()->GetPendingCells(sourceVc);
+    l.offered += source->GetOutputPort()->GetVcStats(sourceVc).cellsArrived +
+                 source->GetTransmitter()->GetPendingCells(sourceVc);
     const Aal5ReassemblyStats& r = dst->GetReassembler()->GetStats(dstVc);
     l.delivered = r.cellsDelivered;
     l.dropped += r.cellsDiscarded;
     l.inTransit += dst->GetInboxCells(dstVc);
     l.inReassembly = dst->GetReassembler()->GetPartialCells(dstVc);
     // An ABR end system takes RM cells at their arrival, before reassembly.
-    l.rmDelivered = dst->GetVcStats(dstVc).rmCellsRx;
+    l.rmDelivered += dst->GetVcStats(dstVc).rmCellsRx;
     return l;
 }
 

@@ -54,7 +54,9 @@ struct AtmPvc
  */
 struct AtmVcLedger
 {
-    uint64_t offered{0};   //!< cells segmented at the source (entered its output port)
+    /// cells segmented at the source (entered its output port), and RM cells generated along
+    /// the path by virtual sources and destinations (AtmSwitch::SetVirtualSourceDestination)
+    uint64_t offered{0};
     uint64_t delivered{0}; //!< cells of CPCS-PDUs delivered at the destination
     uint64_t dropped{0};   //!< cells dropped at output ports, by ingress policers and by reassembly
     uint64_t queued{0};    //!< cells in output ports along the path
@@ -63,7 +65,8 @@ struct AtmVcLedger
     /// cells lost on the links of the path (AtmChannel: outages, random loss, HEC discards)
     uint64_t linkLost{0};
     /// ABR resource-management cells that reached the destination's end system (an ABR VC's
-    /// source sends them in its data cells' slots; they are offered like data cells)
+    /// source sends them in its data cells' slots; they are offered like data cells), or that
+    /// ended at a virtual source or destination along the path
     uint64_t rmDelivered{0};
 
     /// @return true if offered equals the sum of the other terms

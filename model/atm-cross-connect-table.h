@@ -65,6 +65,9 @@ class AtmCrossConnectTable
         bool gfr1MidFrame{false}; //!< GFR.1: the VC's last cell seen was not an end-of-PDU cell
         bool gfr1HasMcr{false};   //!< GFR.1: MCR > 0 (else no PDU is eligible)
         FrameGcra gfr1Fgcra;      //!< GFR.1 with MCR > 0: the ingress F-GCRA(1/MCR, f)
+        /// the VC's virtual source/destination at this switch (AtmSwitch), or UINT32_MAX
+        uint32_t vsvd{UINT32_MAX};
+        bool vsvdForward{false}; //!< with vsvd: this is the direction of the VC's data
     };
 
     /// A VP cross-connect.

@@ -683,6 +683,99 @@ AtmOutputPort::Store(const AtmCell& cell)
     return s;
 }
 
+bool
+AtmOutputPort::InsertRmAtHead(AtmCell cell, uint32_t vc, Time at)
+{
+    NS_ABORT_MSG_IF(vc >= m_vcs.size(),
+                    "AtmOutputPort: InsertRmAtHead for VC " << vc << " but the port has "
+                                                            << m_vcs.size() << " VCs");
+    NS_ABORT_MSG_IF(!cell.IsResourceManagement(),
+                    "AtmOutputPort: InsertRmAtHead of a cell that is not an RM cell: " << cell);
+    NS_ABORT_MSG_IF(m_queueMode != PER_VC,
+                    "AtmOutputPort: InsertRmAtHead (a virtual source's RM cell) needs QueueMode "
+                    "PER_VC; in a shared FIFO the head belongs to every VC");
+    cell.vc = vc;
+    Vc& v = m_vcs[vc];
+    AtmPortState& buffer = *v.state;
+    m_state.SetNow(at);
+    buffer.SetNow(at);
+    if (m_abr)
+    {
+        m_abr->NotifyArrival(m_state, cell);
+    }
+    ++m_stats.cellsArrived;
+    ++v.stats.cellsArrived;
+    const bool room = buffer.GetCellsInBuffer() < buffer.GetBufferCells();
+    if (room)
+    {
+        StoreAtHead(cell);
+    }
+    else
+    {
+        CountCellDrop(cell, RM_CELL_NO_ROOM);
+    }
+    NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
+                      LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
+                  "AtmOutputPort: cell ledger broken after an RM cell at the head of VC " << vc);
+    return room;
+}
+
+void
+AtmOutputPort::StoreAtHead(const AtmCell& cell)
+{
+    if (m_free == NONE)
+    {
+        NS_ASSERT(m_slab.size() < m_slabCells);
+        if (m_slab.size() == m_slab.capacity())
+        {
+            const size_t grown = std::max<size_t>(64, 2 * m_slab.capacity());
+            m_slab.reserve(std::min<size_t>(grown, m_slabCells));
+        }
+        m_slab.emplace_back();
+        m_free = static_cast<uint32_t>(m_slab.size() - 1);
+    }
+    // With one queue per VC the queue's head is the VC's oldest cell.
+    const uint32_t vc = cell.vc;
+    Vc& v = m_vcs[vc];
+    const uint32_t qid = m_state.GetVcQueue(vc);
+    Queue& q = m_queues[qid];
+    const uint32_t s = m_free;
+    Slot& slot = m_slab[s];
+    m_free = slot.next;
+    slot.cell = cell;
+    slot.prev = NONE;
+    slot.next = q.head;
+    slot.vcPrev = NONE;
+    slot.vcNext = q.head;
+    slot.pduNext = NONE;
+    if (q.head != NONE)
+    {
+        m_slab[q.head].prev = s;
+        m_slab[q.head].vcPrev = s;
+    }
+    else
+    {
+        q.tail = s;
+        v.tail = s;
+    }
+    q.head = s;
+    ++v.rmQueued; // not a cell of the PDU being received
+    ++v.stats.cellsAccepted;
+    ++m_stats.cellsAccepted;
+    const bool eligible = cell.IsEligible();
+    if (v.state != &m_state)
+    {
+        v.state->OnEnqueue(v.local, eligible);
+    }
+    if (m_state.OnEnqueue(vc, eligible))
+    {
+        m_scheduler->NotifyBacklogged(qid);
+    }
+    m_scheduler->NotifyEnqueued(m_state, vc);
+    m_cellsInQueue = m_state.GetCellsInBuffer();
+    m_enqueueTrace(slot.cell);
+}
+
 void
 AtmOutputPort::CountDrop(const AtmCell& cell, const char* reason)
 {

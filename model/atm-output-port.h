@@ -213,6 +213,20 @@ class AtmOutputPort : public Object
     void Receive(AtmCell cell, uint32_t vc, Time at);
 
     /**
+     * @brief An RM cell generated at this port goes to the head of its VC's queue (a virtual
+     *        source's forward RM cell, which must leave at the VC's next opportunity, before
+     *        the data cells that wait: AtmAbrVsVd). Like an arriving RM cell it bypasses the
+     *        buffer policy and is stored iff the VC's buffer has room (else dropped with reason
+     *        RM_CELL_NO_ROOM); it counts as an arrival of the port and of the VC. Needs
+     *        QueueMode PER_VC (aborts otherwise): in a shared FIFO the head belongs to all VCs.
+     * @param cell an RM cell (PTI 110); its vc field is overwritten with @p vc
+     * @param vc the port-local VC index
+     * @param at the instant (AtmPortState::GetNow() for the port's ABR behaviour)
+     * @return true if stored
+     */
+    bool InsertRmAtHead(AtmCell cell, uint32_t vc, Time at);
+
+    /**
      * @brief A cell arrives now: Receive(cell, vc, Simulator::Now()).
      * @param cell the cell; its vc field is overwritten with @p vc
      * @param vc the port-local VC index (from AddVc())
@@ -500,6 +514,7 @@ class AtmOutputPort : public Object
      * @return its slot
      */
     uint32_t Store(const AtmCell& cell);
+    void StoreAtHead(const AtmCell& cell);
     /**
      * @brief Count and trace a dropped cell of the VC's current PDU (also a purged one); the
      *        PDU's first drop also counts and traces the damaged frame.

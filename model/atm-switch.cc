@@ -8,6 +8,7 @@
 #include "atm-channel.h"
 
 #include "ns3/abort.h"
+#include "ns3/abr-shaper.h"
 #include "ns3/atm-credit-flow-control.h"
 #include "ns3/atm-policer-factory.h"
 #include "ns3/atm-shaping-gate.h"
@@ -17,6 +18,7 @@
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -82,6 +84,13 @@ AtmSwitch::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_ports.clear();
+    for (const VsVd& x : m_vsvds)
+    {
+        m_ports[x.fwdOutPort]->GetTransmitter()->SetDepartureCallback(
+            AtmCellTransmitter::DepartureCallback());
+        x.vsvd->Dispose();
+    }
+    m_vsvds.clear();
     m_table.Clear();
     m_upstream.clear();
     Object::DoDispose();
@@ -359,6 +368,10 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival)
     {
         MarkEligibility(r, cell, firstBit);
     }
+    if (r.vsvd != UINT32_MAX && HandleVsVd(r, cell, arrival))
+    {
+        return; // an RM cell that ends at this switch's virtual source or destination
+    }
     // Remember the upstream VC index (the sender's port stamped it in cell.vc) for credits.
     if (m_upstream.size() <= r.outPort)
     {
@@ -462,6 +475,204 @@ AtmSwitch::SetVpShaper(uint32_t outPort, uint16_t outVpi, Ptr<AtmShaper> shaper)
             gate->AddVcToFlow(flow, route.outVc);
         }
     });
+}
+
+Ptr<AtmAbrVsVd>
+AtmSwitch::SetVirtualSourceDestination(uint32_t outPort,
+                                       uint32_t outVc,
+                                       const AtmTrafficContract& contract)
+{
+    NS_LOG_FUNCTION(this << outPort << outVc << contract);
+    CheckPort(outPort, "SetVirtualSourceDestination: out");
+    const uint64_t key = (static_cast<uint64_t>(outPort) << 32) | outVc;
+    NS_ABORT_MSG_IF(m_vsvdByFwdOut.count(key) > 0,
+                    "AtmSwitch::SetVirtualSourceDestination: VC " << outVc << " of out port "
+                                                                  << outPort << " has one already");
+    NS_ABORT_MSG_IF(contract.GetCategory() != AtmServiceCategory::ABR,
+                    "AtmSwitch::SetVirtualSourceDestination: the next loop's contract must be "
+                    "ABR, not "
+                        << contract);
+    Ptr<AtmOutputPort> out = m_ports[outPort]->GetOutputPort();
+    NS_ABORT_MSG_IF(out->GetQueueMode() != AtmOutputPort::PER_VC,
+                    "AtmSwitch::SetVirtualSourceDestination: out port "
+                        << outPort
+                        << " has QueueMode SHARED; a virtual source paces its VC's own queue: "
+                           "set the switch ports' QueueMode to PER_VC");
+    Route* fwd = nullptr;
+    m_table.ForEachRoute([&](Route& route) {
+        if (route.outPort == outPort && route.outVc == outVc)
+        {
+            fwd = &route;
+        }
+    });
+    NS_ABORT_MSG_IF(!fwd,
+                    "AtmSwitch::SetVirtualSourceDestination: no VC cross-connect leaves by out "
+                    "port "
+                        << outPort << " as VC " << outVc);
+    Route* rev = m_table.FindVc(outPort, fwd->outVpi, fwd->outVci);
+    NS_ABORT_MSG_IF(!rev,
+                    "AtmSwitch::SetVirtualSourceDestination: VC "
+                        << outVc << " of out port " << outPort << " (label " << fwd->outVpi << "/"
+                        << fwd->outVci
+                        << ") has no reverse VC cross-connect; ABR needs both directions (the "
+                           "backward RM cells)");
+    NS_ABORT_MSG_IF(fwd->vsvd != UINT32_MAX || rev->vsvd != UINT32_MAX,
+                    "AtmSwitch::SetVirtualSourceDestination: the reverse direction of VC "
+                        << outVc << " of out port " << outPort << " has a virtual source already");
+    VsVd x;
+    x.vsvd = CreateObject<AtmAbrVsVd>();
+    x.vsvd->Setup(contract, m_ports[outPort]->GetCellRate());
+    x.fwdOutPort = outPort;
+    x.fwdOutVc = outVc;
+    x.revTx = rev->tx;
+    auto input = m_vsvdInputs.find(rev->outPort);
+    if (input == m_vsvdInputs.end())
+    {
+        // Cells generated here are announced at their own instants: an input of their own,
+        // whose arrivals stay in time order.
+        input = m_vsvdInputs.emplace(rev->outPort, rev->tx->AddInput()).first;
+    }
+    x.revInput = input->second;
+    x.revOutPort = rev->outPort;
+    x.revOutVc = rev->outVc;
+    x.revOutVpi = rev->outVpi;
+    x.revOutVci = rev->outVci;
+    const uint32_t index = static_cast<uint32_t>(m_vsvds.size());
+    fwd->vsvd = index;
+    fwd->vsvdForward = true;
+    rev->vsvd = index;
+    rev->vsvdForward = false;
+    m_ports[outPort]->GetShapingGate()->AddVcShaper(outVc, x.vsvd->GetShaper());
+    const bool first = std::none_of(m_vsvds.begin(), m_vsvds.end(), [outPort](const VsVd& o) {
+        return o.fwdOutPort == outPort;
+    });
+    if (first)
+    {
+        m_ports[outPort]->GetTransmitter()->SetDepartureCallback(
+            MakeBoundCallback(&AtmSwitch::VsDeparture, this, outPort));
+    }
+    m_vsvds.push_back(x);
+    m_vsvdByFwdOut[key] = index;
+    return x.vsvd;
+}
+
+Ptr<AtmAbrVsVd>
+AtmSwitch::GetVirtualSourceDestination(uint32_t outPort, uint32_t outVc) const
+{
+    const auto it = m_vsvdByFwdOut.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    return it == m_vsvdByFwdOut.end() ? nullptr : m_vsvds[it->second].vsvd;
+}
+
+uint64_t
+AtmSwitch::GetRmGenerated(uint32_t outPort, uint32_t outVc) const
+{
+    const auto it = m_rmGenerated.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    return it == m_rmGenerated.end() ? 0 : it->second;
+}
+
+uint64_t
+AtmSwitch::GetRmTaken(uint32_t outPort, uint32_t outVc) const
+{
+    const auto it = m_rmTaken.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    return it == m_rmTaken.end() ? 0 : it->second;
+}
+
+bool
+AtmSwitch::HandleVsVd(const Route& r, AtmCell& cell, Time arrival)
+{
+    VsVd& x = m_vsvds[r.vsvd];
+    if (!cell.IsResourceManagement())
+    {
+        if (r.vsvdForward && (cell.pti & 0x4) == 0)
+        {
+            x.vsvd->ReceiveData(cell); // EFCI for the virtual destination, cleared onwards
+        }
+        return false;
+    }
+    // Forward RM cells of the data's direction end at the virtual destination, backward RM
+    // cells of the reverse direction (the next loop's answers) at the virtual source; the
+    // other RM cells (a reverse ABR connection's) pass.
+    const bool backward = cell.rm.Has(AtmRmFields::DIR);
+    if (backward == r.vsvdForward)
+    {
+        return false;
+    }
+    ++m_rmTaken[(static_cast<uint64_t>(r.outPort) << 32) | r.outVc];
+    m_ports[r.inPort]->ReturnCredit(cell.vc, arrival);
+    Ptr<Node> node = GetObject<Node>();
+    const uint32_t context = node ? node->GetId() : Simulator::NO_CONTEXT;
+    if (backward)
+    {
+        Simulator::ScheduleWithContext(context,
+                                       arrival - Simulator::Now(),
+                                       &AtmSwitch::TakeBackwardRm,
+                                       this,
+                                       r.vsvd,
+                                       cell.rm);
+    }
+    else
+    {
+        // The EFCI state is the one of the data cells before this RM cell: decided now.
+        Simulator::ScheduleWithContext(context,
+                                       arrival + m_switchingDelay - Simulator::Now(),
+                                       &AtmSwitch::SendTurnedAround,
+                                       this,
+                                       r.vsvd,
+                                       x.vsvd->TurnAround(cell.rm));
+    }
+    return true;
+}
+
+void
+AtmSwitch::SendTurnedAround(uint32_t index, AtmRmFields brm)
+{
+    const VsVd& x = m_vsvds[index];
+    x.vsvd->LowerEr(brm); // ER1 = min(ER1, ACR2) when it leaves
+    AtmCell cell;
+    cell.vpi = x.revOutVpi;
+    cell.vci = x.revOutVci;
+    cell.pti = AtmRmFields::PTI;
+    cell.rm = brm;
+    ++m_rmGenerated[(static_cast<uint64_t>(x.revOutPort) << 32) | x.revOutVc];
+    x.revTx->Arrive(x.revInput, cell, x.revOutVc, Simulator::Now());
+}
+
+void
+AtmSwitch::TakeBackwardRm(uint32_t index, AtmRmFields brm)
+{
+    const VsVd& x = m_vsvds[index];
+    if (x.vsvd->ReceiveBackwardRm(brm))
+    {
+        // Rules 8 and 9 (TM 4.0 5.10.4): a changed ACR re-spaces the VC's next cell.
+        x.vsvd->GetShaper()->NotifyRateChanged();
+        m_ports[x.fwdOutPort]->GetShapingGate()->Reshape(x.fwdOutVc);
+    }
+}
+
+void
+AtmSwitch::VsDeparture(AtmSwitch* sw, uint32_t outPort, AtmCell& cell, Time start)
+{
+    // Per cell of a port with virtual sources.
+    const auto it = sw->m_vsvdByFwdOut.find((static_cast<uint64_t>(outPort) << 32) | cell.vc);
+    if (it == sw->m_vsvdByFwdOut.end())
+    {
+        return;
+    }
+    const VsVd& x = sw->m_vsvds[it->second];
+    if (!x.vsvd->PrepareDeparture(cell, start))
+    {
+        return;
+    }
+    // The next in-rate cell of the VC is a forward RM cell: at the head of its queue.
+    AtmCell frm;
+    frm.vpi = cell.vpi;
+    frm.vci = cell.vci;
+    frm.pti = AtmRmFields::PTI;
+    ++sw->m_rmGenerated[it->first];
+    if (sw->m_ports[outPort]->GetOutputPort()->InsertRmAtHead(frm, cell.vc, start))
+    {
+        x.vsvd->NotifyForwardRmQueued();
+    }
 }
 
 Ptr<AtmPolicer>

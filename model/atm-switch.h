@@ -9,6 +9,7 @@
 #include "atm-cross-connect-table.h"
 #include "atm-switch-port.h"
 
+#include "ns3/atm-abr-vs-vd.h"
 #include "ns3/atm-policer.h"
 #include "ns3/atm-shaper.h"
 #include "ns3/atm-traffic-contract.h"
@@ -230,6 +231,48 @@ class AtmSwitch : public Object
      */
     void SetVpShaper(uint32_t outPort, uint16_t outVpi, Ptr<AtmShaper> shaper);
 
+    /**
+     * @brief Make this switch the virtual destination and virtual source of one ABR VC
+     *        (AtmAbrVsVd): it turns the VC's forward RM cells around towards the source, paces
+     *        the VC's cells at its own ACR on the out port, generates the forward RM cells of
+     *        the next loop and takes that loop's backward RM cells.
+     *
+     * The VC needs VC cross-connects in both directions (the backward RM cells of the next
+     * loop arrive on the reverse one, and the turned-around cells leave by it), and the out
+     * port QueueMode PER_VC (the VC's queue is paced apart from the others). Call before the
+     * simulation starts.
+     * @param outPort the port the VC's data leaves through
+     * @param outVc the VC's index at that port (as AddVcCrossConnect returned it, or an
+     *        AtmPvc's hop)
+     * @param contract the next loop's ABR contract (PCR, MCR, ICR, Nrm, RIF, RDF, ...)
+     * @return the VC's virtual source and destination
+     */
+    Ptr<AtmAbrVsVd> SetVirtualSourceDestination(uint32_t outPort,
+                                                uint32_t outVc,
+                                                const AtmTrafficContract& contract);
+    /**
+     * @param outPort a port
+     * @param outVc a VC index at that port
+     * @return the virtual source and destination whose data leave there, or null
+     */
+    Ptr<AtmAbrVsVd> GetVirtualSourceDestination(uint32_t outPort, uint32_t outVc) const;
+    /**
+     * @brief RM cells this switch generated for a VC leaving by a port: the virtual sources'
+     *        forward RM cells and the virtual destinations' turned-around ones (cell ledgers).
+     * @param outPort the out port
+     * @param outVc the VC index at that port
+     * @return the cells
+     */
+    uint64_t GetRmGenerated(uint32_t outPort, uint32_t outVc) const;
+    /**
+     * @brief RM cells that ended at this switch instead of leaving by a port: forward RM cells
+     *        a virtual destination turned around and backward RM cells a virtual source took.
+     * @param outPort the port they would have left by
+     * @param outVc the VC index at that port
+     * @return the cells
+     */
+    uint64_t GetRmTaken(uint32_t outPort, uint32_t outVc) const;
+
     /// @return cells discarded by ingress policers
     uint64_t GetUpcDiscards() const;
     /**
@@ -340,6 +383,49 @@ class AtmSwitch : public Object
      */
     void DropUnknown(uint32_t inPort, AtmCell cell);
 
+    /// One VC's virtual source/destination and the two directions it joins.
+    struct VsVd
+    {
+        Ptr<AtmAbrVsVd> vsvd;               //!< the rules
+        uint32_t fwdOutPort{0};             //!< the port the VC's data leave by
+        uint32_t fwdOutVc{0};               //!< the VC's index there
+        AtmCellTransmitter* revTx{nullptr}; //!< the reverse direction's out transmitter
+        uint32_t revInput{0};               //!< its input for cells this switch generates
+        uint32_t revOutPort{0};             //!< the reverse direction's out port
+        uint32_t revOutVc{0};               //!< the VC's index there
+        uint16_t revOutVpi{0};              //!< the reverse direction's out label
+        uint16_t revOutVci{0};              //!< the reverse direction's out label
+    };
+
+    /**
+     * @brief Give a VS/VD VC's cell to its rules (from Switch()).
+     * @param r the route the cell came by
+     * @param cell the cell (a data cell's EFCI is cleared)
+     * @param arrival its arrival instant
+     * @return true if the cell ends here
+     */
+    bool HandleVsVd(const Route& r, AtmCell& cell, Time arrival);
+    /**
+     * @brief A turned-around RM cell leaves towards the source (at the forward one's arrival).
+     * @param index the VS/VD
+     * @param brm its fields
+     */
+    void SendTurnedAround(uint32_t index, AtmRmFields brm);
+    /**
+     * @brief A backward RM cell of the next loop reaches the virtual source (at its arrival).
+     * @param index the VS/VD
+     * @param brm its fields
+     */
+    void TakeBackwardRm(uint32_t index, AtmRmFields brm);
+    /**
+     * @brief The departure hook of a port with virtual sources.
+     * @param sw the switch
+     * @param outPort the port
+     * @param cell the departing cell
+     * @param start its slot start
+     */
+    static void VsDeparture(AtmSwitch* sw, uint32_t outPort, AtmCell& cell, Time start);
+
     Time m_switchingDelay;                           //!< "SwitchingDelay"
     bool m_gfr1Eligibility{true};                    //!< "Gfr1Eligibility"
     bool m_deferSlots{true};                         //!< "DeferSlots"
@@ -354,7 +440,12 @@ class AtmSwitch : public Object
     mutable int8_t m_abrFeedback{-1}; //!< a port's ABR behaviour reads backward RM cells (-1: ?)
     uint64_t m_upcDiscards{0};        //!< cells discarded by policers
     std::unordered_map<uint64_t, uint32_t> m_vpShapers; //!< gate flow by Key(outPort, outVpi, 0)
-    std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc;       //!< by Key(outPort, outVc)
+    std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc; //!< by Key(outPort, outVc)
+    std::vector<VsVd> m_vsvds;                                   //!< virtual sources/destinations
+    std::unordered_map<uint64_t, uint32_t> m_vsvdByFwdOut;       //!< by (outPort << 32 | outVc)
+    std::unordered_map<uint32_t, uint32_t> m_vsvdInputs;         //!< port: its generated input
+    std::unordered_map<uint64_t, uint64_t> m_rmGenerated;        //!< by (outPort << 32 | outVc)
+    std::unordered_map<uint64_t, uint64_t> m_rmTaken;            //!< by (outPort << 32 | outVc)
     TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
 };
 

@@ -13,12 +13,19 @@
 #include "ns3/atm-abr-destination.h"
 #include "ns3/atm-abr-source.h"
 #include "ns3/atm-ci-ni-marker.h"
+#include "ns3/atm-helper.h"
 #include "ns3/atm-net-device.h"
+#include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-rm-rate.h"
+#include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/double.h"
+#include "ns3/node-container.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/pcr-shaper.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
@@ -44,6 +51,68 @@ StartWith(const std::string& name, const AttributeValue& value)
     s->SetAttribute("IcrCellsPerSec", DoubleValue(100));
     s->SetAttribute(name, value);
     s->Start(Time(0));
+}
+
+/**
+ * @brief A host, two switches and a host with an ABR PVC; the switch ports' queue mode.
+ * @param queueMode "PER_VC" or "SHARED"
+ * @param pvc the PVC, set
+ * @return sw0's switch and its trunk port's index
+ */
+static std::pair<Ptr<AtmSwitch>, uint32_t>
+AbrChain(const char* queueMode, AtmPvc& pvc)
+{
+    NodeContainer hosts(2);
+    NodeContainer sw(2);
+    AtmHelper atm;
+    atm.InstallSwitch(sw);
+    atm.SetSwitchPortAttribute("QueueMode", StringValue(queueMode));
+    atm.SetChannelAttribute("CellRate", StringValue("100000"));
+    NetDeviceContainer a = atm.Install(hosts.Get(0), sw.Get(0));
+    NetDeviceContainer trunk = atm.Install(sw.Get(0), sw.Get(1));
+    NetDeviceContainer b = atm.Install(sw.Get(1), hosts.Get(1));
+    AtmPvcHelper pvcs;
+    pvcs.SetContract(AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate()));
+    pvc = pvcs.Install(DynamicCast<AtmNetDevice>(a.Get(0)), DynamicCast<AtmNetDevice>(b.Get(1)));
+    Ptr<AtmSwitchPort> port = DynamicCast<AtmSwitchPort>(trunk.Get(0));
+    return {sw.Get(0)->GetObject<AtmSwitch>(), port->GetPortIndex()};
+}
+
+TEST(AtmAbrErrorsDeathTest, VirtualSourceDestinationBadSetUp)
+{
+    const AtmTrafficContract abr = AtmTrafficContract::Abr(AtmCellRate(100000), AtmCellRate());
+    EXPECT_DEATH(
+        {
+            AtmPvc pvc;
+            const auto chain = AbrChain("SHARED", pvc);
+            chain.first->SetVirtualSourceDestination(chain.second, pvc.forward[1].second, abr);
+        },
+        "has QueueMode SHARED; a virtual source paces its VC's own queue: set the switch "
+        "ports' QueueMode to PER_VC");
+    EXPECT_DEATH(
+        {
+            AtmPvc pvc;
+            const auto chain = AbrChain("PER_VC", pvc);
+            chain.first->SetVirtualSourceDestination(chain.second,
+                                                     pvc.forward[1].second,
+                                                     AtmTrafficContract());
+        },
+        "the next loop's contract must be ABR, not");
+    EXPECT_DEATH(
+        {
+            AtmPvc pvc;
+            const auto chain = AbrChain("PER_VC", pvc);
+            chain.first->SetVirtualSourceDestination(chain.second, 7, abr);
+        },
+        "no VC cross-connect leaves by out port [0-9]+ as VC 7");
+    EXPECT_DEATH(
+        {
+            AtmPvc pvc;
+            const auto chain = AbrChain("PER_VC", pvc);
+            chain.first->SetVirtualSourceDestination(chain.second, pvc.forward[1].second, abr);
+            chain.first->SetVirtualSourceDestination(chain.second, pvc.forward[1].second, abr);
+        },
+        "has one already");
 }
 
 TEST(AtmAbrErrorsDeathTest, RatesOutsideTheRmFormat)
