@@ -275,6 +275,153 @@ class AtmAbrVsVdLoopTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief What a VS/VD switch is for (Kalyanaraman's thesis, chapter 9; Goyal, Jain et al.,
+ *        IEEE Communications Magazine 1999, on satellite hops): two greedy sources A1 and A2
+ *        behind a 25 ms "satellite" link to sw0, a 1 ms link to sw1, whose 50,000 cells/s port
+ *        to B runs ERICA (U = 0.9); A2 starts 150 ms after A1, at an ICR of 30,000 cells/s.
+ *        End to end, sw1 learns of the overload only a satellite round trip later and its queue
+ *        takes the excess of that round trip; with sw0 as the VCs' virtual source and
+ *        destination, sw1's loop is the 1 ms hop and the excess waits in sw0's per-VC queues.
+ *        The largest queue at sw1 is at least five times smaller with VS/VD (measured: 1335
+ *        cells end to end, 75 with VS/VD, while sw0's queue reaches 2276); no cell is lost,
+ *        B's link stays in use and the ledgers hold either way.
+ */
+class AtmAbrVsVdSatelliteTestCase : public TestCase
+{
+  public:
+    AtmAbrVsVdSatelliteTestCase()
+        : TestCase("A virtual source and destination before a satellite hop keeps the far "
+                   "switch's queue to its own loop")
+    {
+    }
+
+  private:
+    /// One run's outcome.
+    struct Outcome
+    {
+        uint32_t maxQueueSw1{0}; //!< the largest queue at sw1's port to B
+        uint32_t maxQueueSw0{0}; //!< the largest queue at sw0's port to sw1
+        uint64_t dropped{0};     //!< cells dropped at either port
+        bool ledgersHold{true};  //!< every ledger held at the end
+        double rateB{0};         //!< cells/s received at B in the last 100 ms
+    };
+
+    /**
+     * @param vsvd make sw0 the VCs' virtual source and destination
+     * @return the outcome
+     */
+    static Outcome Run(bool vsvd)
+    {
+        NodeContainer hosts(3);
+        NodeContainer sw(2);
+        AtmHelper atm;
+        atm.InstallSwitch(sw);
+        atm.SetSwitchPortAttribute("BufferCells", UintegerValue(100000));
+        atm.SetSwitchPortAttribute("QueueMode", StringValue("PER_VC"));
+        atm.SetChannelAttribute("CellRate", StringValue("100000"));
+        atm.SetChannelAttribute("Delay", TimeValue(MilliSeconds(25)));
+        NetDeviceContainer a1 = atm.Install(hosts.Get(0), sw.Get(0));
+        NetDeviceContainer a2 = atm.Install(hosts.Get(1), sw.Get(0));
+        atm.SetChannelAttribute("Delay", TimeValue(MilliSeconds(1)));
+        NetDeviceContainer trunk = atm.Install(sw.Get(0), sw.Get(1));
+        atm.SetChannelAttribute("CellRate", StringValue("50000"));
+        NetDeviceContainer b = atm.Install(sw.Get(1), hosts.Get(2));
+        Ptr<AtmNetDevice> dst = DynamicCast<AtmNetDevice>(b.Get(1));
+        Ptr<AtmOutputPort> p1 = DynamicCast<AtmDevice>(b.Get(0))->GetOutputPort();
+        Ptr<AtmOutputPort> p0 = DynamicCast<AtmDevice>(trunk.Get(0))->GetOutputPort();
+        Ptr<AtmErica> erica = CreateObject<AtmErica>();
+        erica->SetAttribute("AveragingInterval", TimeValue(MilliSeconds(1)));
+        erica->SetAttribute("TargetUtilization", DoubleValue(0.9));
+        p1->SetAbrBehaviour(erica);
+        AtmAbrParameters par;
+        par.icr = AtmCellRate(30000);
+        const AtmTrafficContract contract =
+            AtmTrafficContract::Abr(AtmCellRate(50000), AtmCellRate(), par);
+        AtmPvcHelper pvcs;
+        pvcs.SetContract(contract);
+        Ptr<AtmSwitchPort> sw0Out = DynamicCast<AtmSwitchPort>(trunk.Get(0));
+        Ptr<AtmSwitch> s0 = sw.Get(0)->GetObject<AtmSwitch>();
+        std::vector<AtmPvc> pvc;
+        for (const NetDeviceContainer* a : {&a1, &a2})
+        {
+            Ptr<AtmNetDevice> src = DynamicCast<AtmNetDevice>(a->Get(0));
+            pvc.push_back(pvcs.Install(src, dst));
+            src->SetVcFrameSource(pvc.back().srcVc,
+                                  MakeCallback(+[]() { return Create<Packet>(40); }));
+            dst->SetVcNonIp(pvc.back().dstVc);
+            Simulator::Schedule(pvc.size() == 1 ? Time(0) : MilliSeconds(150),
+                                &AtmNetDevice::WakeVc,
+                                src,
+                                pvc.back().srcVc);
+            if (vsvd)
+            {
+                for (const auto& [dev, vc] : pvc.back().forward)
+                {
+                    if (dev == sw0Out)
+                    {
+                        s0->SetVirtualSourceDestination(sw0Out->GetPortIndex(), vc, contract);
+                    }
+                }
+            }
+        }
+        Outcome out;
+        p1->TraceConnectWithoutContext(
+            "CellsInQueue",
+            MakeBoundCallback(
+                +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+                &out.maxQueueSw1));
+        p0->TraceConnectWithoutContext(
+            "CellsInQueue",
+            MakeBoundCallback(
+                +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+                &out.maxQueueSw0));
+        const auto cellsAtB = [&]() {
+            uint64_t n = 0;
+            for (const AtmPvc& v : pvc)
+            {
+                n += dst->GetVcStats(v.dstVc).cellsRx;
+            }
+            return n;
+        };
+        uint64_t atSample = 0;
+        Simulator::Schedule(MilliSeconds(400), [&]() { atSample = cellsAtB(); });
+        Simulator::Stop(MilliSeconds(500));
+        Simulator::Run();
+        out.rateB = (cellsAtB() - atSample) / 0.1;
+        out.dropped = p0->GetStats().cellsDropped + p1->GetStats().cellsDropped;
+        for (const AtmPvc& v : pvc)
+        {
+            for (bool forward : {true, false})
+            {
+                out.ledgersHold = out.ledgersHold && AtmPvcHelper::GetLedger(v, forward).Holds();
+            }
+        }
+        Simulator::Destroy();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        const Outcome e2e = Run(false);
+        const Outcome vsvd = Run(true);
+        NS_TEST_ASSERT_MSG_GT(e2e.maxQueueSw1,
+                              5 * vsvd.maxQueueSw1,
+                              "sw1's queue: end to end " << e2e.maxQueueSw1 << ", VS/VD "
+                                                         << vsvd.maxQueueSw1);
+        NS_TEST_ASSERT_MSG_GT(vsvd.maxQueueSw0, vsvd.maxQueueSw1, "the excess waits at sw0");
+        for (const Outcome* o : {&e2e, &vsvd})
+        {
+            NS_TEST_ASSERT_MSG_EQ(o->dropped, 0U, "no loss");
+            NS_TEST_ASSERT_MSG_EQ(o->ledgersHold, true, "ledgers");
+            // ERICA's target (45,000) or more while a queue drains, never above the link.
+            NS_TEST_ASSERT_MSG_GT(o->rateB, 42750.0, "B's link is used");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(o->rateB, 50000.0, "at most the link");
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The VS/VD suite.
  */
 class AtmAbrVsVdTestSuite : public TestSuite
@@ -286,6 +433,7 @@ class AtmAbrVsVdTestSuite : public TestSuite
         AddTestCase(new AtmInsertRmAtHeadTestCase, TestCase::QUICK);
         AddTestCase(new AtmAbrVsVdRulesTestCase, TestCase::QUICK);
         AddTestCase(new AtmAbrVsVdLoopTestCase, TestCase::QUICK);
+        AddTestCase(new AtmAbrVsVdSatelliteTestCase, TestCase::QUICK);
     }
 };
 
