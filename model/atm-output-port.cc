@@ -474,17 +474,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
         {
             v.forwardPort->m_abr->ProcessBackwardRm(v.forwardVc, cell.rm, at);
         }
-        if (room)
-        {
-            Store(cell);
-        }
-        else
-        {
-            CountCellDrop(cell, RM_CELL_NO_ROOM);
-        }
-        NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
-                          LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
-                      "AtmOutputPort: cell ledger broken after an RM cell on VC " << vc);
+        StoreRm(cell, room, false);
         return;
     }
     const bool eom = cell.IsEndOfPdu();
@@ -616,7 +606,7 @@ AtmOutputPort::Receive(AtmCell cell, uint32_t vc, Time at)
 }
 
 uint32_t
-AtmOutputPort::Store(const AtmCell& cell)
+AtmOutputPort::TakeFreeSlot()
 {
     if (m_free == NONE)
     {
@@ -631,13 +621,19 @@ AtmOutputPort::Store(const AtmCell& cell)
         m_slab.emplace_back();
         m_free = static_cast<uint32_t>(m_slab.size() - 1);
     }
+    const uint32_t s = m_free;
+    m_free = m_slab[s].next;
+    return s;
+}
+
+uint32_t
+AtmOutputPort::Store(const AtmCell& cell)
+{
     const uint32_t vc = cell.vc;
     Vc& v = m_vcs[vc];
-    const uint32_t qid = m_state.GetVcQueue(vc);
-    Queue& q = m_queues[qid];
-    const uint32_t s = m_free;
+    Queue& q = m_queues[m_state.GetVcQueue(vc)];
+    const uint32_t s = TakeFreeSlot();
     Slot& slot = m_slab[s];
-    m_free = slot.next;
     slot.cell = cell;
     slot.next = NONE;
     slot.prev = q.tail;
@@ -658,6 +654,46 @@ AtmOutputPort::Store(const AtmCell& cell)
     }
     q.tail = s;
     v.tail = s;
+    NotifyStored(s);
+    return s;
+}
+
+void
+AtmOutputPort::StoreAtHead(const AtmCell& cell)
+{
+    // With one queue per VC the queue's head is the VC's oldest cell.
+    const uint32_t vc = cell.vc;
+    Vc& v = m_vcs[vc];
+    Queue& q = m_queues[m_state.GetVcQueue(vc)];
+    const uint32_t s = TakeFreeSlot();
+    Slot& slot = m_slab[s];
+    slot.cell = cell;
+    slot.prev = NONE;
+    slot.next = q.head;
+    slot.vcPrev = NONE;
+    slot.vcNext = q.head;
+    slot.pduNext = NONE;
+    if (q.head != NONE)
+    {
+        m_slab[q.head].prev = s;
+        m_slab[q.head].vcPrev = s;
+    }
+    else
+    {
+        q.tail = s;
+        v.tail = s;
+    }
+    q.head = s;
+    NotifyStored(s);
+}
+
+void
+AtmOutputPort::NotifyStored(uint32_t s)
+{
+    const AtmCell& cell = m_slab[s].cell;
+    const uint32_t vc = cell.vc;
+    Vc& v = m_vcs[vc];
+    const uint32_t qid = m_state.GetVcQueue(vc);
     if (cell.IsResourceManagement())
     {
         ++v.rmQueued; // not a cell of the PDU being received (class description)
@@ -679,8 +715,7 @@ AtmOutputPort::Store(const AtmCell& cell)
     }
     m_scheduler->NotifyEnqueued(m_state, vc);
     m_cellsInQueue = m_state.GetCellsInBuffer();
-    m_enqueueTrace(slot.cell);
-    return s;
+    m_enqueueTrace(cell);
 }
 
 bool
@@ -706,74 +741,28 @@ AtmOutputPort::InsertRmAtHead(AtmCell cell, uint32_t vc, Time at)
     ++m_stats.cellsArrived;
     ++v.stats.cellsArrived;
     const bool room = buffer.GetCellsInBuffer() < buffer.GetBufferCells();
-    if (room)
+    StoreRm(cell, room, true);
+    return room;
+}
+
+void
+AtmOutputPort::StoreRm(const AtmCell& cell, bool room, bool atHead)
+{
+    if (!room)
+    {
+        CountCellDrop(cell, RM_CELL_NO_ROOM);
+    }
+    else if (atHead)
     {
         StoreAtHead(cell);
     }
     else
     {
-        CountCellDrop(cell, RM_CELL_NO_ROOM);
+        Store(cell);
     }
-    NS_ASSERT_MSG(LedgerHolds(v.stats, m_state.GetVcCells(vc)) &&
+    NS_ASSERT_MSG(LedgerHolds(m_vcs[cell.vc].stats, m_state.GetVcCells(cell.vc)) &&
                       LedgerHolds(m_stats, m_state.GetCellsInBuffer()),
-                  "AtmOutputPort: cell ledger broken after an RM cell at the head of VC " << vc);
-    return room;
-}
-
-void
-AtmOutputPort::StoreAtHead(const AtmCell& cell)
-{
-    if (m_free == NONE)
-    {
-        NS_ASSERT(m_slab.size() < m_slabCells);
-        if (m_slab.size() == m_slab.capacity())
-        {
-            const size_t grown = std::max<size_t>(64, 2 * m_slab.capacity());
-            m_slab.reserve(std::min<size_t>(grown, m_slabCells));
-        }
-        m_slab.emplace_back();
-        m_free = static_cast<uint32_t>(m_slab.size() - 1);
-    }
-    // With one queue per VC the queue's head is the VC's oldest cell.
-    const uint32_t vc = cell.vc;
-    Vc& v = m_vcs[vc];
-    const uint32_t qid = m_state.GetVcQueue(vc);
-    Queue& q = m_queues[qid];
-    const uint32_t s = m_free;
-    Slot& slot = m_slab[s];
-    m_free = slot.next;
-    slot.cell = cell;
-    slot.prev = NONE;
-    slot.next = q.head;
-    slot.vcPrev = NONE;
-    slot.vcNext = q.head;
-    slot.pduNext = NONE;
-    if (q.head != NONE)
-    {
-        m_slab[q.head].prev = s;
-        m_slab[q.head].vcPrev = s;
-    }
-    else
-    {
-        q.tail = s;
-        v.tail = s;
-    }
-    q.head = s;
-    ++v.rmQueued; // not a cell of the PDU being received
-    ++v.stats.cellsAccepted;
-    ++m_stats.cellsAccepted;
-    const bool eligible = cell.IsEligible();
-    if (v.state != &m_state)
-    {
-        v.state->OnEnqueue(v.local, eligible);
-    }
-    if (m_state.OnEnqueue(vc, eligible))
-    {
-        m_scheduler->NotifyBacklogged(qid);
-    }
-    m_scheduler->NotifyEnqueued(m_state, vc);
-    m_cellsInQueue = m_state.GetCellsInBuffer();
-    m_enqueueTrace(slot.cell);
+                  "AtmOutputPort: cell ledger broken after an RM cell on VC " << cell.vc);
 }
 
 void

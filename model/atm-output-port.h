@@ -514,7 +514,31 @@ class AtmOutputPort : public Object
      * @return its slot
      */
     uint32_t Store(const AtmCell& cell);
+    /**
+     * @brief Store an RM cell at the head of its VC's queue (QueueMode PER_VC; X < K checked by
+     *        the caller).
+     * @param cell the cell
+     */
     void StoreAtHead(const AtmCell& cell);
+    /**
+     * @brief Take a free slot of the slab, growing it (never beyond the buffer) if none is free.
+     * @return the slot
+     */
+    uint32_t TakeFreeSlot();
+    /**
+     * @brief Count a cell just linked into its queues: rmQueued or frameQueued, the accepted
+     *        counters, the buffer states, the scheduler, the CellEnqueue trace.
+     * @param slot its slot
+     */
+    void NotifyStored(uint32_t slot);
+    /**
+     * @brief Store an RM cell iff its buffer has room, else drop it (RM_CELL_NO_ROOM); check the
+     *        ledgers.
+     * @param cell the cell (its vc set)
+     * @param room its buffer has room
+     * @param atHead at the head of its VC's queue (InsertRmAtHead) instead of the tail
+     */
+    void StoreRm(const AtmCell& cell, bool room, bool atHead);
     /**
      * @brief Count and trace a dropped cell of the VC's current PDU (also a purged one); the
      *        PDU's first drop also counts and traces the damaged frame.
