@@ -430,10 +430,10 @@ class AtmAbrVsVdTestSuite : public TestSuite
     AtmAbrVsVdTestSuite()
         : TestSuite("atm-abr-vs-vd", ATM_SUITE_UNIT)
     {
-        AddTestCase(new AtmInsertRmAtHeadTestCase, TestCase::QUICK);
-        AddTestCase(new AtmAbrVsVdRulesTestCase, TestCase::QUICK);
-        AddTestCase(new AtmAbrVsVdLoopTestCase, TestCase::QUICK);
-        AddTestCase(new AtmAbrVsVdSatelliteTestCase, TestCase::QUICK);
+        AddTestCase(new AtmInsertRmAtHeadTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmAbrVsVdRulesTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmAbrVsVdLoopTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmAbrVsVdSatelliteTestCase, ATM_TEST_QUICK);
     }
 };
 
