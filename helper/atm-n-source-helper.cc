@@ -100,6 +100,24 @@ AtmNSourceHelper::SetTrunkDelay(Time delay)
 }
 
 void
+AtmNSourceHelper::SetSharedSink(const AtmCellRate& rate, Time delay)
+{
+    CheckNotInstalled("SetSharedSink");
+    NS_ABORT_MSG_IF(rate.GetNumerator() == 0,
+                    "AtmNSourceHelper::SetSharedSink: zero cell rate for the destination's link");
+    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(),
+                    "AtmNSourceHelper::SetSharedSink: negative delay " << delay.As(Time::US));
+    NS_ABORT_MSG_IF(!m_flowTcp.empty(),
+                    "AtmNSourceHelper::SetSharedSink: SetFlowTcp() gave flow "
+                        << m_flowTcp.begin()->first
+                        << " a TCP of its own, but one shared destination host runs one TCP; "
+                           "configure every flow with SetTcp()");
+    m_sharedSink = true;
+    m_sinkRate = rate;
+    m_sinkDelay = delay;
+}
+
+void
 AtmNSourceHelper::SetBufferCells(uint32_t cells)
 {
     CheckNotInstalled("SetBufferCells");
@@ -156,6 +174,9 @@ AtmNSourceHelper::SetFlowTcp(uint32_t flow, const TcpEraPresets& tcp)
     NS_ABORT_MSG_IF(flow >= m_n,
                     "AtmNSourceHelper::SetFlowTcp: flow " << flow << " of " << m_n
                                                           << " sources (call SetNSources first)");
+    NS_ABORT_MSG_IF(m_sharedSink,
+                    "AtmNSourceHelper::SetFlowTcp: with SetSharedSink() one destination host "
+                    "runs one TCP for every flow; configure it with SetTcp()");
     m_flowTcp[flow] = tcp;
 }
 
@@ -250,8 +271,15 @@ AtmNSourceHelper::Install()
     {
         InstallVbrSource(&topology);
     }
-    // C at the trunk's cell rate, for the default TCP and the encapsulation the PVCs got.
-    const AtmCellRate& trunk = m_trunkRate.GetNumerator() ? m_trunkRate : m_linkRate;
+    // C at the bottleneck's cell rate (the trunk's, or the shared destination's link if
+    // slower), for the default TCP and the encapsulation the PVCs got.
+    AtmCellRate trunk = m_trunkRate.GetNumerator() ? m_trunkRate : m_linkRate;
+    topology.bottleneck = topology.trunk;
+    if (m_sharedSink && m_sinkRate < trunk)
+    {
+        trunk = m_sinkRate;
+        topology.bottleneck = topology.sinkPort;
+    }
     const AtmEncapsulation::Mode mode =
         topology.sourceDevices[0]->GetVcEncapsulation(topology.pvcs[0].srcVc);
     topology.maxGoodputMbps = AtmMetrics::MaxTcpGoodput(trunk.GetCellsPerSecond(),
@@ -306,7 +334,11 @@ void
 AtmNSourceHelper::InstallLinks(AtmNSourceTopology* topology)
 {
     topology->sources.Create(m_n);
-    topology->sinks.Create(m_n);
+    topology->sinks.Create(m_sharedSink ? 1 : m_n);
+    for (uint32_t i = 1; m_sharedSink && i < m_n; ++i)
+    {
+        topology->sinks.Add(topology->sinks.Get(0));
+    }
     topology->switches.Create(2);
     m_atm.InstallSwitch(topology->switches);
 
@@ -317,7 +349,16 @@ AtmNSourceHelper::InstallLinks(AtmNSourceTopology* topology)
         NetDeviceContainer in = m_atm.Install(topology->sources.Get(i), topology->switches.Get(0));
         topology->sourceDevices.push_back(DynamicCast<AtmNetDevice>(in.Get(0)));
     }
-    for (uint32_t i = 0; i < m_n; ++i)
+    if (m_sharedSink)
+    {
+        m_atm.SetChannelAttribute("CellRate", AtmCellRateValue(m_sinkRate));
+        m_atm.SetChannelAttribute("Delay", TimeValue(m_sinkDelay));
+        NetDeviceContainer out = m_atm.Install(topology->switches.Get(1), topology->sinks.Get(0));
+        topology->sinkPort = DynamicCast<AtmDevice>(out.Get(0));
+        topology->forwardPorts.push_back(topology->sinkPort);
+        topology->sinkDevices.assign(m_n, DynamicCast<AtmNetDevice>(out.Get(1)));
+    }
+    for (uint32_t i = 0; !m_sharedSink && i < m_n; ++i)
     {
         NetDeviceContainer out = m_atm.Install(topology->switches.Get(1), topology->sinks.Get(i));
         topology->forwardPorts.push_back(DynamicCast<AtmDevice>(out.Get(0)));
@@ -335,7 +376,9 @@ AtmNSourceHelper::InstallLinks(AtmNSourceTopology* topology)
 void
 AtmNSourceHelper::InstallHosts(AtmNSourceTopology* topology)
 {
-    NodeContainer hosts(topology->sources, topology->sinks);
+    // Each host once (a shared destination is sinks' every entry).
+    NodeContainer hosts(topology->sources);
+    hosts.Add(m_sharedSink ? NodeContainer(topology->sinks.Get(0)) : topology->sinks);
     InternetStackHelper internet;
     internet.Install(hosts);
     Ipv4AddressHelper addresses("10.1.0.0", "255.255.0.0");
@@ -346,7 +389,9 @@ AtmNSourceHelper::InstallHosts(AtmNSourceTopology* topology)
     for (uint32_t i = 0; i < m_n; ++i)
     {
         topology->sinkAddresses.push_back(
-            addresses.Assign(NetDeviceContainer(topology->sinkDevices[i])).GetAddress(0));
+            m_sharedSink && i > 0
+                ? topology->sinkAddresses.front()
+                : addresses.Assign(NetDeviceContainer(topology->sinkDevices[i])).GetAddress(0));
     }
     // The random variable exists only where a phase matters (a TCP on a tick grid), so that
     // runs of grid-free TCPs (the sandia preset) draw the same streams either way.
@@ -380,7 +425,14 @@ AtmNSourceHelper::InstallHosts(AtmNSourceTopology* topology)
             }
         }
         src.Install(topology->sources.Get(i));
-        dst.Install(topology->sinks.Get(i));
+        if (m_sharedSink && i > 0)
+        {
+            dst = topology->sinkTcp.front(); // one host, one TCP (drawn for flow 0)
+        }
+        else
+        {
+            dst.Install(topology->sinks.Get(i));
+        }
         topology->sourceTcp.push_back(src);
         topology->sinkTcp.push_back(dst);
     }

@@ -41,15 +41,22 @@ namespace ns3
  */
 struct AtmNSourceTopology
 {
-    NodeContainer sources;                        //!< the source hosts, one per flow
-    NodeContainer sinks;                          //!< the destination hosts, one per flow
+    NodeContainer sources; //!< the source hosts, one per flow
+    /// the destination hosts, one per flow (with SetSharedSink() the same node N times)
+    NodeContainer sinks;
     NodeContainer switches;                       //!< s0 (the sources' side) and s1
     std::vector<Ptr<AtmNetDevice>> sourceDevices; //!< per flow: the source's ATM NIC
     std::vector<Ptr<AtmNetDevice>> sinkDevices;   //!< per flow: the destination's ATM NIC
     std::vector<Ipv4Address> sinkAddresses;       //!< per flow: the destination's address
     Ptr<AtmDevice> trunk; //!< s0's port onto the trunk (the congested output port)
-    /// The switch ports that transmit in the data direction: s1's port to each destination,
-    /// then the trunk port
+    /// With AtmNSourceHelper::SetSharedSink(): s1's one port to the shared destination (the
+    /// bottleneck when its link is slower than the trunk); otherwise null
+    Ptr<AtmDevice> sinkPort;
+    /// The bottleneck port, whose cell rate maxGoodputMbps and the utilisations are measured
+    /// at: the trunk port, or sinkPort when the shared destination's link is slower
+    Ptr<AtmDevice> bottleneck;
+    /// The switch ports that transmit in the data direction: s1's port to each destination
+    /// (to the shared one, once, with SetSharedSink()), then the trunk port
     std::vector<Ptr<AtmDevice>> forwardPorts;
     std::vector<AtmPvc> pvcs; //!< per flow: its PVC (source to destination)
     /// per flow: the TCP installed on the source, its tick phase included
@@ -77,6 +84,12 @@ struct AtmNSourceTopology
    src1 --access--+-- s0 ======== trunk ======== s1 +--access-- dst1
     ...           |  (the only congested port:     |            ...
    srcN-1 --------+   s0's output to the trunk)    +---------- dstN-1
+   @endverbatim
+ *
+ * With SetSharedSink() the N connections end at one host instead, behind one link from s1
+ * whose port is then the bottleneck:
+ * @verbatim
+   src0..srcN-1 --access-- s0 ==== trunk ==== s1 --sink link (bottleneck)-- dst
    @endverbatim
  *
  * One PVC per TCP connection (src i to dst i, LLC/SNAP by default), all hosts on one IP subnet
@@ -123,6 +136,19 @@ class AtmNSourceHelper
     void SetAccessDelay(Time delay);
     /// @param delay one-way delay of the trunk
     void SetTrunkDelay(Time delay);
+    /**
+     * @brief End every connection at one destination host, on one link from s1, instead of at
+     *        a host of its own. With @p rate below the trunk's, s1's port to that host is the
+     *        topology's bottleneck and s0's trunk port a queue only while the sources together
+     *        exceed the trunk: the configuration of Goyal, Jain et al.'s VS/VD discussion (IEEE
+     *        Communications Magazine 37(3), 1999, Fig. 3: the terrestrial switch's link to the
+     *        host is the bottleneck). The connections then differ by their TCP port (the
+     *        traffic's base port + flow index), and the host runs the default TCP (SetTcp();
+     *        SetFlowTcp() is refused).
+     * @param rate cell rate of the destination's link
+     * @param delay its one-way delay
+     */
+    void SetSharedSink(const AtmCellRate& rate, Time delay);
     /// @param cells BufferCells of every switch port, >= 1; default 1000
     void SetBufferCells(uint32_t cells);
     /// @param type buffer policy of the switch ports: short name (AtmBufferPolicyFactory) or TypeId
@@ -268,6 +294,9 @@ class AtmNSourceHelper
     Time m_vbrOff;                                //!< its OFF period
     double m_gr{0};                               //!< guaranteed rate of the UBR class
     uint32_t m_vbrBufferCells{1000000};           //!< VBR class buffer per port
+    bool m_sharedSink{false};                     //!< one destination host for every flow
+    AtmCellRate m_sinkRate;                       //!< its link's cell rate
+    Time m_sinkDelay;                             //!< its link's delay
     AtmHelper m_atm;                              //!< link builder
     bool m_installed{false};                      //!< Install() ran
 };

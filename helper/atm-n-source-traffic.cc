@@ -86,12 +86,14 @@ AtmNSourceTraffic::Install(const AtmNSourceTopology& topology,
     m_topology = topology;
     if (m_tracer)
     {
-        // forwardPorts: s1's port to each destination, then the trunk port.
+        // forwardPorts: s1's port to each destination (or to the shared one), then the trunk
+        // port.
         for (uint32_t i = 0; i < topology.forwardPorts.size(); ++i)
         {
             const Ptr<AtmDevice>& dev = topology.forwardPorts[i];
-            m_tracer->AddPort(dev == topology.trunk ? std::string("sw0-trunk")
-                                                    : "sw1-dst" + std::to_string(i),
+            m_tracer->AddPort(dev == topology.trunk      ? std::string("sw0-trunk")
+                              : dev == topology.sinkPort ? std::string("sw1-sink")
+                                                         : "sw1-dst" + std::to_string(i),
                               dev->GetOutputPort());
         }
     }
@@ -103,14 +105,20 @@ AtmNSourceTraffic::Install(const AtmNSourceTopology& topology,
                                      ? NanoSeconds(static_cast<int64_t>(
                                            jitter->GetValue(0, startJitter.GetNanoSeconds())))
                                      : Time());
-        BulkSendHelper source(factory, InetSocketAddress(topology.sinkAddresses[i], port));
+        // Connections that end at one host (AtmNSourceHelper::SetSharedSink) differ by port.
+        uint16_t flowPort = port;
+        for (uint32_t j = 0; j < i; ++j)
+        {
+            flowPort += topology.sinks.Get(j) == topology.sinks.Get(i) ? 1 : 0;
+        }
+        BulkSendHelper source(factory, InetSocketAddress(topology.sinkAddresses[i], flowPort));
         source.SetAttribute("MaxBytes", UintegerValue(0));
         source.SetAttribute("SendSize", UintegerValue(topology.sourceTcp[i].GetSegmentSize()));
         ApplicationContainer app = source.Install(topology.sources.Get(i));
         app.Start(at);
         app.Stop(stop);
         m_sourceApps.Add(app);
-        PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+        PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), flowPort));
         ApplicationContainer sinkApp = sink.Install(topology.sinks.Get(i));
         sinkApp.Start(start);
         m_sinkApps.Add(sinkApp);
@@ -247,8 +255,9 @@ AtmNSourceTraffic::GetResults() const
     r.retransmissionPercent =
         AtmMetrics::RetransmissionPercent(r.retransmissions, r.dataSegmentsSent);
     r.meanRttMs = rttSamples ? rttSumMs / rttSamples : 0.0;
-    r.rawUtilization = t.trunk->GetRawUtilization();
-    r.effectiveUtilization = AtmPvcHelper::GetEffectiveUtilization(t.trunk, t.pvcs);
+    const Ptr<AtmDevice> bottleneck = t.bottleneck ? t.bottleneck : t.trunk;
+    r.rawUtilization = bottleneck->GetRawUtilization();
+    r.effectiveUtilization = AtmPvcHelper::GetEffectiveUtilization(bottleneck, t.pvcs);
     return r;
 }
 

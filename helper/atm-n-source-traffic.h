@@ -37,7 +37,9 @@ struct AtmNSourceResults
 {
     std::vector<double> goodputMbps; //!< per flow: bytes delivered to the sink x 8 / elapsed time
     double totalGoodputMbps{0};      //!< sum of goodputMbps
-    double maxGoodputMbps{0};        //!< C: AtmMetrics::MaxTcpGoodput at the trunk's cell rate
+    /// C: AtmMetrics::MaxTcpGoodput at the bottleneck's cell rate (the trunk's, unless a shared
+    /// destination's link is slower)
+    double maxGoodputMbps{0};
     double efficiency{0};            //!< totalGoodputMbps / maxGoodputMbps
     double fairness{0};              //!< Jain's index with the expected shares (default equal)
     uint64_t cellsSent{0};           //!< cells the sources transmitted (data direction)
@@ -47,13 +49,15 @@ struct AtmNSourceResults
     uint64_t retransmissions{0};     //!< retransmitted TCP data segments
     double retransmissionPercent{0}; //!< 100 x retransmissions / dataSegmentsSent
     uint64_t timeouts{0};            //!< retransmission timeouts (entries into CA_LOSS)
-    double meanRttMs{0};      //!< mean RTT of segments delivered without retransmission (Karn)
-    double rawUtilization{0}; //!< trunk s0 -> s1: cells sent / cell slots
-    double effectiveUtilization{0}; //!< trunk s0 -> s1: cells of delivered PDUs / cell slots
-    bool ledgersHold{true};         //!< every PVC's cell ledger balances in both directions
-    double vbrShare{0};             //!< VBR cells sent on the trunk / its cell slots (0: none)
-    uint64_t vbrCellsDelivered{0};  //!< cells of the VBR source delivered at its sink
-    uint64_t vbrCellsDropped{0};    //!< cells of the VBR source dropped at switch ports
+    double meanRttMs{0}; //!< mean RTT of segments delivered without retransmission (Karn)
+    /// the bottleneck port (AtmNSourceTopology::bottleneck): cells sent / cell slots
+    double rawUtilization{0};
+    /// the bottleneck port: cells of delivered PDUs / cell slots
+    double effectiveUtilization{0};
+    bool ledgersHold{true};        //!< every PVC's cell ledger balances in both directions
+    double vbrShare{0};            //!< VBR cells sent on the trunk / its cell slots (0: none)
+    uint64_t vbrCellsDelivered{0}; //!< cells of the VBR source delivered at its sink
+    uint64_t vbrCellsDropped{0};   //!< cells of the VBR source dropped at switch ports
 
     /**
      * @brief Append every field to a JSON line, under the field names above.
@@ -92,7 +96,8 @@ class AtmNSourceTraffic
     /**
      * @brief Record the run's time series with @p tracer (call before Install(); the tracer
      * must be open). Install() adds the switch output ports of the data direction, s0's port
-     * onto the trunk as "sw0-trunk" and s1's port to destination i as "sw1-dst<i>", and each
+     * onto the trunk as "sw0-trunk" and s1's port to destination i as "sw1-dst<i>" (to a shared
+     * destination as "sw1-sink"), and each
      * sender's socket is added as flow i when its probe attaches, in the same event (a traced
      * run executes the same events as an untraced one).
      * @param tracer the tracer
@@ -107,7 +112,7 @@ class AtmNSourceTraffic
      * @param start start time of the transfers (and of the sinks)
      * @param stop stop time of the senders
      * @param startJitter each source starts at start + U[0, startJitter) (seeded by RngRun)
-     * @param port TCP port of the sinks
+     * @param port TCP port of the sinks (connections ending at one host: port + 0, 1, ...)
      */
     void Install(const AtmNSourceTopology& topology,
                  Time start,

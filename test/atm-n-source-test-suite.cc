@@ -16,6 +16,8 @@
 #include "ns3/atm-switch.h"
 #include "ns3/double.h"
 #include "ns3/global-value.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/packet-sink.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -166,6 +168,100 @@ class AtmDelayPresetTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(AtmDelayPreset::GetNames(),
                               std::string("lan|wan|leo|multi-leo|meo|geo|sandia"),
                               "names in table order");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief SetSharedSink: the N connections end at one host behind one link from s1 (E3, slower
+ *        than the OC-12c trunk): one destination node, NIC and address; s1 has one port to it,
+ *        the bottleneck, where C and the utilisations are measured; the connections differ by
+ *        port and each delivers; the trunk never queues, the sink port does.
+ */
+class AtmNSourceSharedSinkTestCase : public TestCase
+{
+  public:
+    AtmNSourceSharedSinkTestCase()
+        : TestCase("N-source topology with a shared destination: one host, one link (the "
+                   "bottleneck) from s1, one port per connection, each delivers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 3;
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(n);
+        nsrc.SetLinkRate(AtmCellRate("OC3c"));
+        nsrc.SetTrunkRate(AtmCellRate("OC12c"));
+        nsrc.SetDelays(AtmDelayPreset::Get("wan"));
+        nsrc.SetSharedSink(AtmCellRate("E3"), MicroSeconds(5));
+        nsrc.SetBufferCells(20000); // holds three 64 KB windows
+        const AtmNSourceTopology t = nsrc.Install();
+        NS_TEST_ASSERT_MSG_EQ(t.sinks.GetN(), n, "sinks: one entry per flow");
+        NS_TEST_ASSERT_MSG_EQ(
+            std::set<uint32_t>(
+                {t.sinks.Get(0)->GetId(), t.sinks.Get(1)->GetId(), t.sinks.Get(2)->GetId()})
+                .size(),
+            1U,
+            "one destination node");
+        NS_TEST_ASSERT_MSG_EQ(t.sinkDevices[0], t.sinkDevices[2], "one destination NIC");
+        NS_TEST_ASSERT_MSG_EQ(t.sinkAddresses[0], t.sinkAddresses[2], "one address");
+        NS_TEST_ASSERT_MSG_NE(t.sinkPort, nullptr, "s1's port to the destination");
+        NS_TEST_ASSERT_MSG_EQ(t.bottleneck, t.sinkPort, "the slower sink link is the bottleneck");
+        NS_TEST_ASSERT_MSG_EQ(t.forwardPorts.size(), 2U, "s1's port to the sink, the trunk");
+        NS_TEST_ASSERT_MSG_EQ(t.forwardPorts.back(), t.trunk, "the trunk port last");
+        NS_TEST_ASSERT_MSG_EQ(t.switches.Get(1)->GetNDevices(), 2U, "s1: the trunk, the sink");
+        NS_TEST_ASSERT_MSG_EQ(t.sinks.Get(0)->GetNDevices(), 2U, "the host: loopback, one NIC");
+        AtmCellRateValue rate;
+        t.sinkPort->GetChannel()->GetAttribute("CellRate", rate);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), AtmCellRate("E3"), "sink link rate");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.pvcs[i].dst, t.sinkDevices[0], "PVC " << i << " ends at it");
+            NS_TEST_ASSERT_MSG_EQ(t.pvcs[i].labels.size(), 3U, "flow " << i << ": 3 links");
+        }
+        // C at E3 for MSS 512 (JAIN preset): 12 cells per segment.
+        NS_TEST_ASSERT_MSG_EQ_TOL(t.maxGoodputMbps, 80000.0 * 8 * 512 / 12 / 1e6, 1e-9, "C");
+
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), Seconds(2), MilliSeconds(1), 7000);
+        uint32_t trunkMax = 0;
+        uint32_t sinkMax = 0;
+        for (auto [dev, m] : {std::make_pair(t.trunk, &trunkMax), {t.sinkPort, &sinkMax}})
+        {
+            dev->GetOutputPort()->TraceConnectWithoutContext(
+                "CellsInQueue",
+                MakeBoundCallback(
+                    +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+                    m));
+        }
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        const AtmNSourceResults r = traffic.GetResults();
+        std::set<uint16_t> ports;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_ASSERT_MSG_GT(traffic.GetSinkApplication(i)->GetTotalRx(),
+                                  100000U,
+                                  "flow " << i << " delivers");
+            Address local;
+            traffic.GetSinkApplication(i)->GetListeningSocket()->GetSockName(local);
+            ports.insert(InetSocketAddress::ConvertFrom(local).GetPort());
+        }
+        NS_TEST_ASSERT_MSG_EQ(ports.size(), n, "one port per connection");
+        NS_TEST_ASSERT_MSG_EQ(*ports.begin(), 7000, "from the base port");
+        NS_TEST_ASSERT_MSG_EQ(r.cellsDropped, 0U, "the buffer holds every window");
+        NS_TEST_ASSERT_MSG_EQ(r.ledgersHold, true, "cell ledgers");
+        // Three OC-3c inputs into the OC-12c trunk (four times as fast): cells that arrive in
+        // the same instant wait a few trunk slots, never more than one per other input.
+        NS_TEST_ASSERT_MSG_LT(trunkMax, n, "the trunk is never a queue");
+        NS_TEST_ASSERT_MSG_GT(sinkMax, 100U, "the E3 sink port does");
+        NS_TEST_ASSERT_MSG_GT(r.efficiency, 0.8, "the bottleneck is used");
+        NS_TEST_ASSERT_MSG_LT(r.rawUtilization, 1.0 + 1e-9, "utilisation of the E3 port");
+        NS_TEST_ASSERT_MSG_GT(r.rawUtilization, 0.8, "utilisation of the E3 port");
+        Simulator::Destroy();
     }
 };
 
@@ -882,6 +978,7 @@ class AtmNSourceTestSuite : public TestSuite
     {
         AddTestCase(new AtmDelayPresetTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceTopologyTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmNSourceSharedSinkTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmTcpFlowProbeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceLifetimeTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmNSourceExpectedSharesTestCase, ATM_TEST_QUICK);

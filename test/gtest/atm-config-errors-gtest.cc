@@ -15,6 +15,7 @@
 #include "ns3/atm-channel.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-host-cpu.h"
+#include "ns3/atm-n-source-helper.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pdu-tagger-factory.h"
@@ -42,6 +43,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-era-presets.h"
 #include "ns3/uinteger.h"
 #include "ns3/weighted-round-robin-cell-scheduler.h"
 
@@ -84,6 +86,40 @@ TEST(AtmConfigErrorsDeathTest, QueueInterfaceWithTwoTransmitQueues)
                 CreateObjectWithAttributes<NetDeviceQueueInterface>("NTxQueues", UintegerValue(2)));
         },
         "its NetDeviceQueueInterface has 2 transmit queues; an ATM adapter has one");
+}
+
+TEST(AtmConfigErrorsDeathTest, NSourceSharedSink)
+{
+    EXPECT_DEATH(
+        {
+            AtmNSourceHelper nsrc;
+            nsrc.SetSharedSink(AtmCellRate(), MicroSeconds(5));
+        },
+        "SetSharedSink: zero cell rate for the destination's link");
+    EXPECT_DEATH(
+        {
+            AtmNSourceHelper nsrc;
+            nsrc.SetSharedSink(AtmCellRate("E3"), MicroSeconds(-5));
+        },
+        "SetSharedSink: negative delay");
+    // One destination host runs one TCP: a per-flow TCP is refused in either order.
+    EXPECT_DEATH(
+        {
+            AtmNSourceHelper nsrc;
+            nsrc.SetNSources(3);
+            nsrc.SetFlowTcp(1, TcpEraPresets::ForSource("jain"));
+            nsrc.SetSharedSink(AtmCellRate("E3"), MicroSeconds(5));
+        },
+        "SetSharedSink: SetFlowTcp\\(\\) gave flow 1 a TCP of its own, but one shared "
+        "destination host runs one TCP; configure every flow with SetTcp\\(\\)");
+    EXPECT_DEATH(
+        {
+            AtmNSourceHelper nsrc;
+            nsrc.SetNSources(3);
+            nsrc.SetSharedSink(AtmCellRate("E3"), MicroSeconds(5));
+            nsrc.SetFlowTcp(1, TcpEraPresets::ForSource("jain"));
+        },
+        "SetFlowTcp: with SetSharedSink\\(\\) one destination host runs one TCP for every flow");
 }
 
 TEST(AtmConfigErrorsDeathTest, RouterBundleWithoutPairs)
