@@ -8,19 +8,24 @@
 #include "ns3/abr-shaper.h"
 #include "ns3/atm-abr-vs-vd.h"
 #include "ns3/atm-cell.h"
+#include "ns3/atm-erica-plus.h"
 #include "ns3/atm-erica.h"
 #include "ns3/atm-helper.h"
+#include "ns3/atm-n-source-helper.h"
+#include "ns3/atm-n-source-traffic.h"
 #include "ns3/atm-net-device.h"
 #include "ns3/atm-output-port.h"
 #include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-rm-rate.h"
 #include "ns3/atm-switch-port.h"
 #include "ns3/atm-switch.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/node-container.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-era-presets.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -422,6 +427,136 @@ class AtmAbrVsVdSatelliteTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief The same over TCP, in the atm-abr-vsvd configuration (Goyal, Jain et al., IEEE
+ *        Communications Magazine 37(3), 1999, Fig. 3) shortened to 1 s: 8 SACK sources with
+ *        600,000-byte windows behind 21.8 ms satellite links, a 4.1 ms terrestrial OC-12 link
+ *        to S, whose OC-3 port to the one destination host runs ERICA+ with the per-VC CCR
+ *        option. End to end, S's largest queue is several times its own loop's feedback delay
+ *        x bandwidth (3,011 cells); with the ground switch as every VC's VS/VD it stays within
+ *        1.5 times that loop, at least five times smaller (measured over RngRun 1-3: 14,841 to
+ *        18,061 cells end to end, 1,062 to 1,567 with VS/VD), the ground switch's per-VC queues
+ *        holding more; no loss, the ledgers hold, and only the VS/VD run generates RM cells at
+ *        the ground switch.
+ */
+class AtmAbrVsVdTcpTestCase : public TestCase
+{
+  public:
+    AtmAbrVsVdTcpTestCase()
+        : TestCase("TCP over ABR across a satellite hop: with a virtual source and destination "
+                   "at the ground switch, S's queue stays within its own loop")
+    {
+    }
+
+  private:
+    /// One run's outcome.
+    struct Outcome
+    {
+        uint32_t maxQueueS{0};      //!< the largest queue at S's port to the host
+        uint32_t maxQueueGround{0}; //!< the largest queue at the ground switch's trunk port
+        uint64_t rmGenerated{0};    //!< RM cells the ground switch generated
+        AtmNSourceResults results;  //!< the N-source results
+    };
+
+    /**
+     * @param vsvd make the ground switch every VC's virtual source and destination
+     * @return the outcome
+     */
+    static Outcome Run(bool vsvd)
+    {
+        const uint32_t n = 8;
+        TcpEraPresets tcp = TcpEraPresets::ForSource("jain");
+        tcp.SetVariant(TcpEraPresets::SACK);
+        tcp.SetSegmentSize(512);
+        tcp.SetWindow(600000);
+        tcp.SetInitialSsThresh(600000);
+        const AtmCellRate link("OC3cRaw");
+        AtmNSourceHelper nsrc;
+        nsrc.SetNSources(n);
+        nsrc.SetLinkRate(link);
+        nsrc.SetTrunkRate(AtmCellRate("622.08Mbps"));
+        nsrc.SetAccessDelay(MicroSeconds(21800));
+        nsrc.SetTrunkDelay(MicroSeconds(4100));
+        nsrc.SetSharedSink(link, MicroSeconds(5));
+        nsrc.SetBufferCells(1000000);
+        nsrc.SetPerVcQueues(true);
+        nsrc.SetTcp(tcp);
+        AtmAbrParameters abr;
+        abr.icr = AtmCellRate(link.GetNumerator(), link.GetDenominator() * n);
+        const AtmTrafficContract contract = AtmTrafficContract::Abr(link, AtmCellRate(), abr);
+        nsrc.SetContract(contract);
+        const AtmNSourceTopology t = nsrc.Install();
+        Ptr<AtmEricaPlus> ericaPlus = CreateObject<AtmEricaPlus>();
+        ericaPlus->SetAttribute("MeasuredCcr", BooleanValue(true));
+        t.sinkPort->GetOutputPort()->SetAbrBehaviour(ericaPlus);
+        Ptr<AtmSwitch> ground = t.switches.Get(0)->GetObject<AtmSwitch>();
+        const uint32_t trunkPort = DynamicCast<AtmSwitchPort>(t.trunk)->GetPortIndex();
+        std::vector<uint32_t> vcs;
+        for (const AtmPvc& pvc : t.pvcs)
+        {
+            for (const auto& [dev, vc] : pvc.forward)
+            {
+                if (dev == t.trunk)
+                {
+                    vcs.push_back(vc);
+                    if (vsvd)
+                    {
+                        ground->SetVirtualSourceDestination(trunkPort, vc, contract);
+                    }
+                }
+            }
+        }
+        Outcome out;
+        for (auto [dev, m] :
+             {std::make_pair(t.sinkPort, &out.maxQueueS), {t.trunk, &out.maxQueueGround}})
+        {
+            dev->GetOutputPort()->TraceConnectWithoutContext(
+                "CellsInQueue",
+                MakeBoundCallback(
+                    +[](uint32_t* m, uint32_t, uint32_t x) { *m = std::max(*m, x); },
+                    m));
+        }
+        AtmNSourceTraffic traffic;
+        traffic.Install(t, Seconds(0), Seconds(1), MilliSeconds(1));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        out.results = traffic.GetResults();
+        for (uint32_t vc : vcs)
+        {
+            out.rmGenerated += ground->GetRmGenerated(trunkPort, vc);
+        }
+        Simulator::Destroy();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        // The terrestrial loop at the OC-3 bottleneck: 2 x (4.1 ms + 5 us) x 366,792 cells/s.
+        const double ownLoop = 2 * 4.105e-3 * 155.52e6 / 424;
+        const Outcome e2e = Run(false);
+        const Outcome vsvd = Run(true);
+        NS_TEST_ASSERT_MSG_GT(e2e.maxQueueS, 3 * ownLoop, "end to end, S takes the whole loop's");
+        NS_TEST_ASSERT_MSG_LT(vsvd.maxQueueS, 1.5 * ownLoop, "with VS/VD, its own loop's");
+        NS_TEST_ASSERT_MSG_GT(e2e.maxQueueS,
+                              5 * vsvd.maxQueueS,
+                              "S's queue: end to end " << e2e.maxQueueS << ", VS/VD "
+                                                       << vsvd.maxQueueS);
+        NS_TEST_ASSERT_MSG_GT(vsvd.maxQueueGround, vsvd.maxQueueS, "the excess waits upstream");
+        NS_TEST_ASSERT_MSG_EQ(e2e.rmGenerated, 0U, "no VS/VD, no RM cell of the ground switch");
+        NS_TEST_ASSERT_MSG_GT(vsvd.rmGenerated, 0U, "its virtual sources' and destinations'");
+        for (const Outcome* o : {&e2e, &vsvd})
+        {
+            NS_TEST_ASSERT_MSG_EQ(o->results.cellsDropped, 0U, "no loss");
+            NS_TEST_ASSERT_MSG_EQ(o->results.ledgersHold, true, "ledgers");
+            for (double g : o->results.goodputMbps)
+            {
+                NS_TEST_ASSERT_MSG_GT(g, 0.5, "every connection delivers");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The VS/VD suite.
  */
 class AtmAbrVsVdTestSuite : public TestSuite
@@ -434,6 +569,7 @@ class AtmAbrVsVdTestSuite : public TestSuite
         AddTestCase(new AtmAbrVsVdRulesTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmAbrVsVdLoopTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmAbrVsVdSatelliteTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmAbrVsVdTcpTestCase, ATM_TEST_QUICK);
     }
 };
 

@@ -42,6 +42,8 @@ cpp_examples = [
     ("atm-abr-routers --duration=1s --warmup=0.5s", "True", "False"),
     ("atm-n-source --service=abr --nSources=3 --delays=wan --bufferCells=20000 --duration=1s", "True", "False"),
     ("atm-abr-routers --duration=1s --warmup=0.5s --erica=erica --mFactor=1.5 --misbehaving=4 --sourcesPerRouter=4 --nrm=16", "True", "False"),
+    ("atm-abr-vsvd --nSources=2 --duration=0.5s", "True", "False"),
+    ("atm-abr-vsvd --nSources=2 --duration=0.5s --vsvd=true --abrSwitch=erica", "True", "False"),
     ("atm-router-bundle --duration=0.5s", "True", "False"),
     ("atm-router-bundle --duration=0.5s --service=gfr2 --policy=double-epd --lbo=2000", "True", "False"),
     ("atm-router-bundle --duration=0.5s --service=vbr3 --policy=pbs --mbs=100", "True", "False"),
