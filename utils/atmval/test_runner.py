@@ -119,6 +119,13 @@ def fake_metrics(program, options):
                               "acrSeriesMbps": [0.0, a, a], "retransmissions": 10,
                               "timeouts": 0, "routerQueueDrops": 5} for a in acr]}
                 for s in (0, 1)]
+    if program == "atm-abr-vsvd":
+        vsvd = options.get("vsvd") == "true"
+        return [{"nSources": n, "goodputMbps": [20.0 + s] * n, "efficiency": 0.8 + 0.01 * s,
+                 "cellsDropped": 0, "ledgersHold": True, "satelliteLoopCells": 15992.2,
+                 "terrestrialLoopCells": 3011.4, "wholeLoopCells": 19003.5,
+                 "sw0MaxQueueCells": (4000 if vsvd else 5) + s,
+                 "sw1MaxQueueCells": (2000 if vsvd else 17000) + s} for s in (0, 1)]
     if program != "atm-n-source":
         return [dict(fake_cbr_metrics(options), connectionGoodputMbps=[1.0 + s, 1.0],
                      fairness=0.95, timeouts=1, retransmissions=2, discardedFraction=0.1)

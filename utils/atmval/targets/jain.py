@@ -140,6 +140,22 @@ def abr_buf_options(fd_ms, n, erica_attributes, duration):
     return o
 
 
+def vsvd_options(n, vsvd, erica_attributes, duration):
+    """One run of JAIN-VSVD: atm-abr-vsvd's defaults (CM Fig. 3's loops: 21.8 ms satellite and
+    4.1 ms terrestrial hop one way at the 155.52 Mb/s bottleneck; SACK, 512-byte segments,
+    600,000-byte windows and initial ssthresh; ERICA+ at S) with N sources, VS/VD on or off."""
+    o = {"nSources": n, "vsvd": "true" if vsvd else "false", "duration": f"{duration}s"}
+    o.update(erica_attributes)
+    return o
+
+
+@fam.runs
+def vsvd_runs(t):
+    b = t.family.table("vsvd")
+    return [Run(p, vsvd_options(p["n"], p["vsvd"], t["ericas"][p["erica"]], t["duration"]))
+            for p in grid(erica=list(t["ericas"]), n=b["sources"], vsvd=[False, True])]
+
+
 @fam.runs
 def abr_buf_runs(t):
     b = t.family.table("abr_buffer")
@@ -405,6 +421,81 @@ def abr_buf_per_delay(res, spec):
                                      f"(FD × link rate)",
                                      f"≈ 1 ({b['cells_per_10ms']} cells per 10 ms)", x,
                                      spec.tol.all_ok(x)))
+    return rows
+
+
+# ---- JAIN-VSVD ---------------------------------------------------------------------------------
+
+
+def _per_loop(res, metric, loop, **sel):
+    """Each seed's ``metric`` over that run's ``loop`` (a feedback delay x bandwidth in cells the
+    program reports beside it)."""
+    return [r[metric] / r[loop] for r in res.get(**sel) if r.get(loop)]
+
+
+@fam.check
+def vsvd_own_loop(res, spec):
+    """With VS/VD, each seed's largest queue at S over S's own (terrestrial) loop."""
+    b = spec.table("vsvd")
+    rows = []
+    for n in b["sources"]:
+        x = _per_loop(res, "sw1MaxQueueCells", "terrestrialLoopCells", erica=spec["erica"], n=n,
+                      vsvd=True)
+        if x:
+            rows.append(spec.row(f"{spec['erica']}, N={n}, VS/VD: S's largest queue / its own "
+                                 "loop's FD × BW", f"≈ 1 (≈ {b['terrestrial_loop_cells']} cells)",
+                                 x, spec.tol.all_ok(x)))
+    return rows
+
+
+@fam.check
+def vsvd_ratio(res, spec):
+    """S's largest queue without VS/VD over that with it (means over seeds)."""
+    b = spec.table("vsvd")
+    whole = b["satellite_loop_cells"] + b["terrestrial_loop_cells"]
+    rows = []
+    for n in b["sources"]:
+        off = res.values("sw1MaxQueueCells", erica=spec["erica"], n=n, vsvd=False)
+        on = res.values("sw1MaxQueueCells", erica=spec["erica"], n=n, vsvd=True)
+        if off and on:
+            r = mean(off) / mean(on)
+            rows.append(spec.row(f"{spec['erica']}, N={n}: S's largest queue without VS/VD / "
+                                 "with VS/VD",
+                                 f"whole loop / own loop = {whole / b['terrestrial_loop_cells']:.1f}",
+                                 [r], spec.tol.ok(r)))
+    return rows
+
+
+@fam.check
+def vsvd_whole_loop(res, spec):
+    """Without VS/VD, each seed's largest queue at S over the whole loop (satellite included)."""
+    b = spec.table("vsvd")
+    whole = b["satellite_loop_cells"] + b["terrestrial_loop_cells"]
+    rows = []
+    for n in b["sources"]:
+        x = _per_loop(res, "sw1MaxQueueCells", "wholeLoopCells", erica=spec["erica"], n=n,
+                      vsvd=False)
+        if x:
+            rows.append(spec.row(f"{spec['erica']}, N={n}, end to end: S's largest queue / the "
+                                 "whole loop's FD × BW", f"up to 1 (≈ {whole} cells)", x,
+                                 spec.tol.all_ok(x)))
+    return rows
+
+
+@fam.check
+def vsvd_ground_switch(res, spec):
+    """With VS/VD, each seed's largest queue at the ground switch (its port onto the terrestrial
+    link) over the satellite loop, the loop it closes as virtual destination."""
+    b = spec.table("vsvd")
+    rows = []
+    for n in b["sources"]:
+        x = _per_loop(res, "sw0MaxQueueCells", "satelliteLoopCells", erica=spec["erica"], n=n,
+                      vsvd=True)
+        if x:
+            rows.append(spec.row(f"{spec['erica']}, N={n}, VS/VD: the ground switch's largest "
+                                 "queue / the satellite loop's FD × BW",
+                                 f"at most its own loop's (≈ {b['satellite_loop_cells']} cells)",
+                                 x, spec.tol.all_ok(x)))
     return rows
 
 
@@ -809,6 +900,37 @@ def abr_buf_figure(res, plt, t):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     return fig
+
+@fam.figure
+def vsvd_figure(res, plt, t):
+    b = t.family.table("vsvd")
+    groups = [(e, n) for e in t["ericas"] for n in b["sources"]]
+    series = [("S, end to end", "sw1MaxQueueCells", False, "#c44e52"),
+              ("S, VS/VD", "sw1MaxQueueCells", True, "#3b75af"),
+              ("ground switch, VS/VD", "sw0MaxQueueCells", True, "#8da0cb")]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    w = 0.26
+    for j, (name, metric, vsvd, color) in enumerate(series):
+        vals = [res.values(metric, erica=e, n=n, vsvd=vsvd) for e, n in groups]
+        mu = [mean(v) if v else 0 for v in vals]
+        err = [[m - min(v) if v else 0 for m, v in zip(mu, vals)],
+               [max(v) - m if v else 0 for m, v in zip(mu, vals)]]
+        ax.bar([i + (j - 1) * w for i in range(len(groups))], mu, w, yerr=err, capsize=3,
+               color=color, edgecolor="black", label=name)
+    whole = b["satellite_loop_cells"] + b["terrestrial_loop_cells"]
+    ax.axhline(whole, color="k", ls="--", lw=1,
+               label=f"published: whole loop ≈ {whole} cells (S, end to end)")
+    ax.axhline(b["terrestrial_loop_cells"], color="k", ls=":", lw=1,
+               label=f"published: own loop ≈ {b['terrestrial_loop_cells']} cells (S, VS/VD)")
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels([f"{e}\nN={n}" for e, n in groups], fontsize=8)
+    ax.set_ylabel("largest queue (cells)")
+    ax.set_title("JAIN-VSVD: TCP over ABR across a satellite hop, ERICA+ at S", fontsize=10)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_ylim(0, 1.45 * max([whole] + [b.get_height() for b in ax.patches]))
+    ax.legend(fontsize=7, ncol=2, loc="upper left")
+    return fig
+
 
 @fam.figure
 def gr_quick_figure(res, plt, t):
