@@ -28,6 +28,23 @@ NS_LOG_COMPONENT_DEFINE("AtmSwitch");
 
 NS_OBJECT_ENSURE_REGISTERED(AtmSwitch);
 
+namespace
+{
+
+/**
+ * @brief The key of the switch's per-(port, index) maps: port in the high 32 bits.
+ * @param port a port index
+ * @param low the other half (a port, or a VC index at the port)
+ * @return the key
+ */
+uint64_t
+PortKey(uint32_t port, uint32_t low)
+{
+    return (static_cast<uint64_t>(port) << 32) | low;
+}
+
+} // namespace
+
 TypeId
 AtmSwitch::GetTypeId()
 {
@@ -144,7 +161,7 @@ AtmSwitch::GetInput(uint32_t inPort, uint32_t outPort)
 {
     // Only the (in, out) pairs that carry a VC: a full matrix of 1000-port switches would take
     // megabytes (one entry per pair, looked up only when a VC or VP is set up).
-    const uint64_t key = (static_cast<uint64_t>(inPort) << 32) | outPort;
+    const uint64_t key = PortKey(inPort, outPort);
     const auto it = m_inputs.find(key);
     if (it != m_inputs.end())
     {
@@ -264,7 +281,7 @@ AtmSwitch::AddVcCrossConnect(uint32_t inPort,
     // its out label. Pair the two, so that backward RM cells of one direction reach the ABR
     // behaviour of the port the other direction's data leaves through.
     auto key = [](uint32_t port, uint16_t vpi, uint16_t vci) {
-        return (static_cast<uint64_t>(port) << 32) | (static_cast<uint64_t>(vpi) << 16) | vci;
+        return PortKey(port, (static_cast<uint32_t>(vpi) << 16) | vci);
     };
     m_outVcByLabel[key(outPort, outVpi, outVci)] = r.outVc;
     auto other = m_outVcByLabel.find(key(inPort, inVpi, inVci));
@@ -351,7 +368,7 @@ AtmSwitch::Switch(uint32_t inPort, AtmCell cell, Time firstBit, Time arrival)
         if (d.action == AtmPolicingDecision::DISCARD)
         {
             ++m_upcDiscards;
-            ++m_upcDiscardsByOutVc[(static_cast<uint64_t>(r.outPort) << 32) | r.outVc];
+            ++m_upcDiscardsByOutVc[PortKey(r.outPort, r.outVc)];
             // The cell never leaves an output port here: return its credit on arrival.
             m_ports[inPort]->ReturnCredit(cell.vc, arrival);
             m_dropTrace(inPort, cell, d.reason);
@@ -484,8 +501,7 @@ AtmSwitch::SetVirtualSourceDestination(uint32_t outPort,
 {
     NS_LOG_FUNCTION(this << outPort << outVc << contract);
     CheckPort(outPort, "SetVirtualSourceDestination: out");
-    const uint64_t key = (static_cast<uint64_t>(outPort) << 32) | outVc;
-    NS_ABORT_MSG_IF(m_vsvdByFwdOut.count(key) > 0,
+    NS_ABORT_MSG_IF(FindVsVd(outPort, outVc) != NO_VSVD,
                     "AtmSwitch::SetVirtualSourceDestination: VC " << outVc << " of out port "
                                                                   << outPort << " has one already");
     NS_ABORT_MSG_IF(contract.GetCategory() != AtmServiceCategory::ABR,
@@ -552,28 +568,47 @@ AtmSwitch::SetVirtualSourceDestination(uint32_t outPort,
             MakeBoundCallback(&AtmSwitch::VsDeparture, this, outPort));
     }
     m_vsvds.push_back(x);
-    m_vsvdByFwdOut[key] = index;
+    if (m_vsvdByOutVc.size() <= outPort)
+    {
+        m_vsvdByOutVc.resize(outPort + 1);
+    }
+    std::vector<uint32_t>& byVc = m_vsvdByOutVc[outPort];
+    if (byVc.size() <= outVc)
+    {
+        byVc.resize(outVc + 1, NO_VSVD);
+    }
+    byVc[outVc] = index;
     return x.vsvd;
 }
 
 Ptr<AtmAbrVsVd>
 AtmSwitch::GetVirtualSourceDestination(uint32_t outPort, uint32_t outVc) const
 {
-    const auto it = m_vsvdByFwdOut.find((static_cast<uint64_t>(outPort) << 32) | outVc);
-    return it == m_vsvdByFwdOut.end() ? nullptr : m_vsvds[it->second].vsvd;
+    const uint32_t index = FindVsVd(outPort, outVc);
+    return index == NO_VSVD ? nullptr : m_vsvds[index].vsvd;
+}
+
+uint32_t
+AtmSwitch::FindVsVd(uint32_t outPort, uint32_t outVc) const
+{
+    if (outPort >= m_vsvdByOutVc.size() || outVc >= m_vsvdByOutVc[outPort].size())
+    {
+        return NO_VSVD;
+    }
+    return m_vsvdByOutVc[outPort][outVc];
 }
 
 uint64_t
 AtmSwitch::GetRmGenerated(uint32_t outPort, uint32_t outVc) const
 {
-    const auto it = m_rmGenerated.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    const auto it = m_rmGenerated.find(PortKey(outPort, outVc));
     return it == m_rmGenerated.end() ? 0 : it->second;
 }
 
 uint64_t
 AtmSwitch::GetRmTaken(uint32_t outPort, uint32_t outVc) const
 {
-    const auto it = m_rmTaken.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    const auto it = m_rmTaken.find(PortKey(outPort, outVc));
     return it == m_rmTaken.end() ? 0 : it->second;
 }
 
@@ -597,7 +632,7 @@ AtmSwitch::HandleVsVd(const Route& r, AtmCell& cell, Time arrival)
     {
         return false;
     }
-    ++m_rmTaken[(static_cast<uint64_t>(r.outPort) << 32) | r.outVc];
+    ++m_rmTaken[PortKey(r.outPort, r.outVc)];
     m_ports[r.inPort]->ReturnCredit(cell.vc, arrival);
     Ptr<Node> node = GetObject<Node>();
     const uint32_t context = node ? node->GetId() : Simulator::NO_CONTEXT;
@@ -633,7 +668,7 @@ AtmSwitch::SendTurnedAround(uint32_t index, AtmRmFields brm)
     cell.vci = x.revOutVci;
     cell.pti = AtmRmFields::PTI;
     cell.rm = brm;
-    ++m_rmGenerated[(static_cast<uint64_t>(x.revOutPort) << 32) | x.revOutVc];
+    ++m_rmGenerated[PortKey(x.revOutPort, x.revOutVc)];
     x.revTx->Arrive(x.revInput, cell, x.revOutVc, Simulator::Now());
 }
 
@@ -652,13 +687,13 @@ AtmSwitch::TakeBackwardRm(uint32_t index, AtmRmFields brm)
 void
 AtmSwitch::VsDeparture(AtmSwitch* sw, uint32_t outPort, AtmCell& cell, Time start)
 {
-    // Per cell of a port with virtual sources.
-    const auto it = sw->m_vsvdByFwdOut.find((static_cast<uint64_t>(outPort) << 32) | cell.vc);
-    if (it == sw->m_vsvdByFwdOut.end())
+    // Per cell of a port with virtual sources: two array reads.
+    const uint32_t index = sw->FindVsVd(outPort, cell.vc);
+    if (index == NO_VSVD)
     {
         return;
     }
-    const VsVd& x = sw->m_vsvds[it->second];
+    const VsVd& x = sw->m_vsvds[index];
     if (!x.vsvd->PrepareDeparture(cell, start))
     {
         return;
@@ -668,7 +703,7 @@ AtmSwitch::VsDeparture(AtmSwitch* sw, uint32_t outPort, AtmCell& cell, Time star
     frm.vpi = cell.vpi;
     frm.vci = cell.vci;
     frm.pti = AtmRmFields::PTI;
-    ++sw->m_rmGenerated[it->first];
+    ++sw->m_rmGenerated[PortKey(outPort, cell.vc)];
     if (sw->m_ports[outPort]->GetOutputPort()->InsertRmAtHead(frm, cell.vc, start))
     {
         x.vsvd->NotifyForwardRmQueued();
@@ -775,7 +810,7 @@ uint64_t
 AtmSwitch::GetUpcDiscards(uint32_t outPort, uint32_t outVc) const
 {
     SyncUpstream();
-    auto it = m_upcDiscardsByOutVc.find((static_cast<uint64_t>(outPort) << 32) | outVc);
+    auto it = m_upcDiscardsByOutVc.find(PortKey(outPort, outVc));
     return it == m_upcDiscardsByOutVc.end() ? 0 : it->second;
 }
 

@@ -425,6 +425,14 @@ class AtmSwitch : public Object
      * @param start its slot start
      */
     static void VsDeparture(AtmSwitch* sw, uint32_t outPort, AtmCell& cell, Time start);
+    /**
+     * @param outPort an out port
+     * @param outVc a VC index at it
+     * @return the index of the VC's VS/VD in m_vsvds, or NO_VSVD
+     */
+    uint32_t FindVsVd(uint32_t outPort, uint32_t outVc) const;
+
+    static constexpr uint32_t NO_VSVD = UINT32_MAX; //!< FindVsVd(): none
 
     Time m_switchingDelay;                           //!< "SwitchingDelay"
     bool m_gfr1Eligibility{true};                    //!< "Gfr1Eligibility"
@@ -442,10 +450,10 @@ class AtmSwitch : public Object
     std::unordered_map<uint64_t, uint32_t> m_vpShapers; //!< gate flow by Key(outPort, outVpi, 0)
     std::unordered_map<uint64_t, uint64_t> m_upcDiscardsByOutVc; //!< by Key(outPort, outVc)
     std::vector<VsVd> m_vsvds;                                   //!< virtual sources/destinations
-    std::unordered_map<uint64_t, uint32_t> m_vsvdByFwdOut;       //!< by (outPort << 32 | outVc)
-    std::unordered_map<uint32_t, uint32_t> m_vsvdInputs;         //!< port: its generated input
-    std::unordered_map<uint64_t, uint64_t> m_rmGenerated;        //!< by (outPort << 32 | outVc)
-    std::unordered_map<uint64_t, uint64_t> m_rmTaken;            //!< by (outPort << 32 | outVc)
+    std::vector<std::vector<uint32_t>> m_vsvdByOutVc;     //!< [out port][out VC]: m_vsvds index
+    std::unordered_map<uint32_t, uint32_t> m_vsvdInputs;  //!< port: its generated input
+    std::unordered_map<uint64_t, uint64_t> m_rmGenerated; //!< by (outPort << 32 | outVc)
+    std::unordered_map<uint64_t, uint64_t> m_rmTaken;     //!< by (outPort << 32 | outVc)
     TracedCallback<uint32_t, const AtmCell&, const char*> m_dropTrace; //!< "CellDrop"
 };
 
