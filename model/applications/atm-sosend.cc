@@ -20,6 +20,17 @@ AtmSosend::Reset(uint32_t tsdu, uint64_t maxBytes)
     m_tsdu = tsdu;
     m_maxBytes = maxBytes;
     m_written = 0;
+    m_prefix.clear();
+}
+
+void
+AtmSosend::SetPrefix(std::vector<uint8_t> bytes)
+{
+    NS_ABORT_MSG_IF(bytes.size() > LOW_WATER || bytes.size() > m_tsdu ||
+                        (m_maxBytes > 0 && bytes.size() > m_maxBytes),
+                    "AtmSosend::SetPrefix: " << bytes.size() << " bytes; at most " << LOW_WATER
+                                             << " and at most the first write");
+    m_prefix = std::move(bytes);
 }
 
 bool
@@ -40,7 +51,20 @@ AtmSosend::Fill(Ptr<Socket> socket, const TracedCallback<Ptr<const Packet>>& tx)
             return false;
         }
         const auto n = static_cast<uint32_t>(std::min<uint64_t>(want, space));
-        Ptr<Packet> piece = Create<Packet>(n);
+        Ptr<Packet> piece;
+        if (m_written < m_prefix.size())
+        {
+            std::vector<uint8_t> bytes(n, 0);
+            std::copy(m_prefix.begin() + static_cast<std::ptrdiff_t>(m_written),
+                      m_prefix.begin() + static_cast<std::ptrdiff_t>(
+                                             std::min<uint64_t>(m_prefix.size(), m_written + n)),
+                      bytes.begin());
+            piece = Create<Packet>(bytes.data(), n);
+        }
+        else
+        {
+            piece = Create<Packet>(n);
+        }
         const int sent = socket->Send(piece);
         if (sent <= 0)
         {

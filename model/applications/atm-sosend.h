@@ -9,6 +9,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <vector>
 
 /**
  * @file
@@ -49,6 +50,14 @@ class AtmSosend
     void Reset(uint32_t tsdu, uint64_t maxBytes);
 
     /**
+     * @brief Make the transfer's first bytes @p bytes instead of zeros (an application's
+     *        header inside its first write; call after Reset()). The first piece Fill() hands
+     *        to TCP holds the whole prefix, so TCP never sees the header alone.
+     * @param bytes at most LOW_WATER bytes and at most the first write
+     */
+    void SetPrefix(std::vector<uint8_t> bytes);
+
+    /**
      * @brief Copy as much of the current and the next writes as the socket's send buffer takes.
      * @param socket the connected socket
      * @param tx called with every piece the socket accepted (a whole write or a part of one)
@@ -61,9 +70,10 @@ class AtmSosend
     uint64_t GetBytesWritten() const;
 
   private:
-    uint32_t m_tsdu{1};     //!< bytes per write
-    uint64_t m_maxBytes{0}; //!< bytes of the transfer, 0: unlimited
-    uint64_t m_written{0};  //!< bytes handed to TCP
+    uint32_t m_tsdu{1};            //!< bytes per write
+    uint64_t m_maxBytes{0};        //!< bytes of the transfer, 0: unlimited
+    uint64_t m_written{0};         //!< bytes handed to TCP
+    std::vector<uint8_t> m_prefix; //!< the transfer's first bytes (SetPrefix())
 };
 
 } // namespace ns3
