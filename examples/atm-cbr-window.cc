@@ -23,7 +23,8 @@
                                policed per VP)
    @endverbatim
  *
- * The access links run at --accessRate, s0-s1 and s1-s2 at --trunkRate. The access links
+ * AtmBundleHelper builds the path. The access links run at --accessRate, s0-s1 and s1-s2 at
+ * --trunkRate. The access links
  * take --accessDelay each and the two inner links share the rest, so that the round-trip
  * propagation delay is --rtt. The source adapter either shapes the VC at its PCR (--shaping,
  * PcrShaper), sends packet trains (--spacing R and --gap I, PacketTrainShaper, BON's SBA-200
@@ -75,6 +76,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/atm-bulk-transfer.h"
+#include "ns3/atm-bundle-helper.h"
 #include "ns3/atm-cell-clock.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
@@ -327,6 +329,10 @@ main(int argc, char* argv[])
     const AtmCellRate access = AtmCellRate::Parse(c.accessRate);
     const AtmCellRate trunk = AtmCellRate::Parse(c.trunkRate);
     options.Require(c.warmup < c.duration, "warmup", "expected a time below --duration");
+    options.Require(pcr <= access && pcr <= trunk,
+                    "pcr",
+                    "at most the slowest link's cell rate (--accessRate=" + c.accessRate +
+                        ", --trunkRate=" + c.trunkRate + ")");
     const Time innerDelay = (c.rtt / 2 - c.accessDelay * 2) / 2;
     options.Require(!innerDelay.IsStrictlyNegative(),
                     "rtt",
@@ -349,51 +355,29 @@ main(int argc, char* argv[])
     const AtmEncapsulation::Mode mode =
         c.llcSnap ? AtmEncapsulation::LLC_SNAP : AtmEncapsulation::VC_MUX;
 
-    // Topology.
-    NodeContainer hosts(2);
-    NodeContainer switches(3);
-    AtmHelper atm;
-    atm.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
-    atm.SetDeviceAttribute("Encapsulation", StringValue(c.llcSnap ? "LlcSnap" : "VcMux"));
-    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(c.bufferCells));
-    atm.InstallSwitch(switches);
-    atm.SetChannelAttribute("CellRate", AtmCellRateValue(access));
-    atm.SetChannelAttribute("Delay", TimeValue(c.accessDelay));
-    NetDeviceContainer left = atm.Install(hosts.Get(0), switches.Get(0));
-    NetDeviceContainer right = atm.Install(switches.Get(2), hosts.Get(1));
-    atm.SetChannelAttribute("CellRate", AtmCellRateValue(trunk));
-    atm.SetChannelAttribute("Delay", TimeValue(innerDelay));
-    NetDeviceContainer link01 = atm.Install(switches.Get(0), switches.Get(1));
-    NetDeviceContainer link12 = atm.Install(switches.Get(1), switches.Get(2));
-    // The network ingress: s1's port from s0 polices what arrives from s0.
-    Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(link01.Get(1));
-    ingress->SetAttribute("Upc", BooleanValue(c.upc));
-    ingress->SetAttribute("UpcFrameDiscard", BooleanValue(c.frameDiscard));
-
-    InternetStackHelper internet;
-    internet.Install(hosts);
-    NetDeviceContainer nics(left.Get(0), right.Get(1));
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer ifs = addresses.Assign(nics);
-    presets.Install(hosts);
-
+    // Topology: the host pair over the policed PVC.
     const AtmTrafficContract contract = AtmTrafficContract::Cbr(pcr, c.cdvt);
-    AtmPvcHelper pvcs;
-    pvcs.SetContract(contract);
-    pvcs.SetEncapsulation(mode);
-    if (c.vp)
-    {
-        pvcs.SetVpi(1);
-        pvcs.SetVpCrossConnects(NodeContainer(switches.Get(1), switches.Get(2)), contract);
-    }
-    pvcs.SetShaping(c.shaping, c.shaperTolerance);
-    AtmPvc pvc;
+    AtmBundleHelper bundle;
+    bundle.SetAccessRate(access);
+    bundle.SetAccessDelay(c.accessDelay);
+    bundle.SetTrunkRate(trunk);
+    bundle.SetRtt(c.rtt);
+    bundle.SetBufferCells(c.bufferCells);
+    bundle.SetMtu(c.mtu);
+    bundle.SetEncapsulation(mode);
+    bundle.SetContract(contract);
+    bundle.SetShaping(c.shaping, c.shaperTolerance);
+    bundle.SetUpc(c.upc, c.frameDiscard);
+    bundle.SetVp(c.vp);
+    bundle.SetTcp(presets);
+    AtmBundleTopology t;
     std::string refusal;
-    if (!pvcs.TryInstall(nics.Get(0), nics.Get(1), switches, &pvc, &refusal))
+    if (!bundle.TryInstall(&t, &refusal))
     {
         std::cerr << "atm-cbr-window: the PVC was refused: " << refusal << std::endl;
         return 2;
     }
+    const AtmPvc& pvc = t.pvc;
     Ptr<PacketTrainShaper> trainShaper;
     if (train)
     {
@@ -418,12 +402,12 @@ main(int argc, char* argv[])
     Ptr<AtmFlowTracer> tracer = traceOptions.Open(c.duration);
     if (tracer)
     {
-        tracer->AddPort("sw0-s1", DynamicCast<AtmDevice>(link01.Get(0))->GetOutputPort());
-        tracer->AddPort("sw1-s2", DynamicCast<AtmDevice>(link12.Get(0))->GetOutputPort());
-        tracer->AddPort("sw2-h1", DynamicCast<AtmDevice>(right.Get(0))->GetOutputPort());
+        tracer->AddPort("sw0-s1", t.forwardPorts[0]->GetOutputPort());
+        tracer->AddPort("sw1-s2", t.forwardPorts[1]->GetOutputPort());
+        tracer->AddPort("sw2-h1", t.forwardPorts[2]->GetOutputPort());
         transfer->SetTracer(tracer, 0);
     }
-    transfer->Install(hosts.Get(0), hosts.Get(1), ifs.GetAddress(1));
+    transfer->Install(t.hosts.Get(0), t.hosts.Get(1), t.interfaces.GetAddress(1));
 
     Simulator::Stop(c.duration);
     Simulator::Run();
@@ -440,13 +424,13 @@ main(int argc, char* argv[])
     {
         portDrops += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
     }
-    Ptr<AtmSwitch> s1 = switches.Get(1)->GetObject<AtmSwitch>();
+    Ptr<AtmSwitch> s1 = t.switches.Get(1)->GetObject<AtmSwitch>();
     Ptr<AtmPolicer> policer;
     if (c.upc)
     {
         const auto& [vpi, vci] = pvc.labels[1];
-        policer = c.vp ? s1->GetVpPolicer(ingress->GetPortIndex(), vpi)
-                       : s1->GetVcPolicer(ingress->GetPortIndex(), vpi, vci);
+        policer = c.vp ? s1->GetVpPolicer(t.ingress->GetPortIndex(), vpi)
+                       : s1->GetVcPolicer(t.ingress->GetPortIndex(), vpi, vci);
     }
     const AtmPolicerStats upc = policer ? policer->GetStats() : AtmPolicerStats();
     const uint64_t cellsLost = portDrops + upc.cellsDiscarded;

@@ -11,6 +11,7 @@
  */
 
 #include "ns3/atm-buffer-policy-factory.h"
+#include "ns3/atm-bundle-helper.h"
 #include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-helper.h"
@@ -24,6 +25,9 @@
 #include "ns3/atm-router-bundle-helper.h"
 #include "ns3/atm-router-bundle-traffic.h"
 #include "ns3/atm-shaper-factory.h"
+#include "ns3/atm-spims-initiator.h"
+#include "ns3/atm-spims-law.h"
+#include "ns3/atm-spims-spec.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/dfba-buffer-policy.h"
@@ -120,6 +124,43 @@ TEST(AtmConfigErrorsDeathTest, NSourceSharedSink)
             nsrc.SetFlowTcp(1, TcpEraPresets::ForSource("jain"));
         },
         "SetFlowTcp: with SetSharedSink\\(\\) one destination host runs one TCP for every flow");
+}
+
+TEST(AtmConfigErrorsDeathTest, SpimsSpecsLawsAndTheBundlePath)
+{
+    EXPECT_DEATH(AtmSpimsSpec::Parse("5 rr 4,1024*50"),
+                 "AtmSpimsSpec: '5 rr 4,1024\\*50': the request size 4 can be below 8 bytes");
+    EXPECT_DEATH(AtmSpimsLaw::Parse("exp(0)"),
+                 "AtmSpimsLaw: 'exp\\(0\\)': the mean of exp must be > 0");
+    EXPECT_DEATH(
+        AtmSpimsLaw::Bivalue(1, 2, 1.5),
+        "AtmSpimsLaw::Bivalue\\(1, 2, 1.5\\): the probability p of v1 must be in \\[0, 1\\]");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmSpimsInitiator> app = CreateObject<AtmSpimsInitiator>();
+            app->SetAttribute("Spec", StringValue("5 get 1024*10"));
+        },
+        "AtmSpimsInitiator: attribute Spec: '5 get 1024\\*10': unknown type 'get'");
+    EXPECT_DEATH(
+        {
+            AtmBundleHelper bundle;
+            bundle.SetRtt(MicroSeconds(10));
+            bundle.Install();
+        },
+        "AtmBundleHelper: the RTT \\+0.01ms is shorter than four access delays of \\+5us");
+    EXPECT_DEATH(
+        {
+            AtmBundleHelper bundle;
+            bundle.SetBufferCells(0);
+        },
+        "SetBufferCells\\(0\\): a port needs >= 1 cell");
+    EXPECT_DEATH(
+        {
+            AtmBundleHelper bundle;
+            bundle.Install();
+            bundle.SetVp(true);
+        },
+        "AtmBundleHelper::SetVp: the topology is already installed");
 }
 
 TEST(AtmConfigErrorsDeathTest, RouterBundleWithoutPairs)
