@@ -265,7 +265,7 @@ def parser():
         description="Run the atm module's reproduction targets (the example programs "
                     "atm-n-source, atm-cbr-window, atm-vbr-police, atm-vp-split, "
                     "atm-scheduler-share, atm-gfr-workstation, atm-router-bundle, "
-                    "atm-abr-routers, atm-abr-vsvd), store every "
+                    "atm-abr-routers, atm-abr-vsvd, atm-spims), store every "
                     "run in SQLite and write a markdown report with paper-style figures and one "
                     "run's time series per target (--no-traces: none). Needs "
                     "matplotlib (utils/requirements.txt): without it the runner stops before "

@@ -119,6 +119,11 @@ def fake_metrics(program, options):
                               "acrSeriesMbps": [0.0, a, a], "retransmissions": 10,
                               "timeouts": 0, "routerQueueDrops": 5} for a in acr]}
                 for s in (0, 1)]
+    if program == "atm-spims":
+        request = int(options.get("requestBytes", 1000))
+        return [{"transactionTimeMs": 100.0 * (1 + request / 32768) + s, "cellsLost": 0,
+                 "throughputKBps": request / (100.0 + s), "ledgersHold": True}
+                for s in (0, 1)]
     if program == "atm-abr-vsvd":
         vsvd = options.get("vsvd") == "true"
         return [{"nSources": n, "goodputMbps": [20.0 + s] * n, "efficiency": 0.8 + 0.01 * s,

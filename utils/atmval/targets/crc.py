@@ -2,10 +2,9 @@
 """CRC: L. Lamont, I. Miloucheva, W. Stering, "Transport Flow Control and Connection Admission
 Policies for Reliable Applications [over ATM WAN]", CRC Report No. 96-007, Communications
 Research Centre, Ottawa, 1996. xtcp over the Berlin-Ottawa 10 Mb/s CBR PVC against the window
-(Figs 12-14, atm-cbr-window).
-
-CRC gives no reference values for this experiment: the runs are compared with W per round trip.
-Tolerances and checks: data/crc.toml; write-ups: doc/validation/crc.rst."""
+(Figs 12-14, atm-cbr-window): CRC gives no reference values for this experiment, the runs are
+compared with W per round trip. SPIMS request/response over the same PVC (Table 11, Figs 18/19,
+atm-spims). Tolerances and checks: data/crc.toml; write-ups: doc/validation/crc.rst."""
 
 from statistics import mean
 
@@ -118,4 +117,103 @@ def window_figure(res, plt, t):
     ax.legend(fontsize=8)
     ax.set_title("CRC-WAN-WINDOW: 10 Mb/s CBR PVC, RTT 100 ms, MTU 9188, SunOS-like TCP",
                  fontsize=10)
+    return fig
+
+
+# ---- CRC-RR --------------------------------------------------------------------------------
+
+
+def rr_options(request, table):
+    """One row of Table 11: atm-spims's defaults are the report's WAN PVC (10 Mb/s CBR shaped
+    and policed, T3, RTT 100 ms, MTU 9188, SunOS TCP) and its rr parameters."""
+    return {"requestBytes": request, "responseBytes": 1024,
+            "transactions": table["transactions"], "window": table["window"]}
+
+
+@fam.runs
+def rr_runs(t):
+    table = t.family.table("rr_wan")
+    return [Run({"request": row[0]}, rr_options(row[0], table)) for row in table["rows"]]
+
+
+def _rr_ms(res, request):
+    """Each seed's mean transaction time (ms) of one request size."""
+    return res.values("transactionTimeMs", request=request)
+
+
+@fam.check
+def rr_small(res, spec):
+    """Single-segment requests: the mean transaction time against one round trip."""
+    rtt = spec.table("rr_wan")["rtt_ms"]
+    rows = []
+    for size in spec["sizes"]:
+        x = _rr_ms(res, size)
+        if x:
+            rows.append(spec.row(f"request {size} B: mean transaction time", f"≈ RTT = {rtt}",
+                                 x, spec.tol.all_ok(x, rtt), "ms"))
+    return rows
+
+
+def _slope_ms_per_window(points, window):
+    """Least-squares slope of (request bytes, ms) times the window."""
+    n = len(points)
+    mx = sum(p[0] for p in points) / n
+    my = sum(p[1] for p in points) / n
+    sxx = sum((p[0] - mx) ** 2 for p in points)
+    sxy = sum((p[0] - mx) * (p[1] - my) for p in points)
+    return sxy / sxx * window
+
+
+@fam.check
+def rr_slope(res, spec):
+    """Requests of at least ``from`` bytes: the growth of the transaction time per window of
+    request, simulated and published (a least-squares line through the rows), against one
+    round trip."""
+    table = spec.table("rr_wan")
+    rtt, window, count = table["rtt_ms"], table["window"], table["transactions"]
+    rows_in = [r for r in table["rows"] if r[0] >= spec["from"]]
+    sim = [(r[0], mean(_rr_ms(res, r[0]))) for r in rows_in if _rr_ms(res, r[0])]
+    if len(sim) < 2:
+        return []
+    published = _slope_ms_per_window([(r[0], r[2] / count * 1e3) for r in rows_in], window)
+    s = _slope_ms_per_window(sim, window)
+    return [spec.row(f"requests ≥ {spec['from']} B: transaction time added per {window} B of "
+                     "request", f"≈ 1 RTT = {rtt} (the table's rows: {published:.0f})",
+                     [s], spec.tol.ok(s, rtt), "ms")]
+
+
+@fam.check
+def rr_rows(res, spec):
+    """Each row of Table 11: the time of the 50 transactions."""
+    table = spec.table("rr_wan")
+    rows = []
+    for request, _, seconds in table["rows"]:
+        x = [v * table["transactions"] / 1e3 for v in _rr_ms(res, request)]
+        if x:
+            rows.append(spec.row(f"request {request} B: time of {table['transactions']} "
+                                 "transactions", f"{seconds:g}", x, spec.tol.all_ok(x, seconds),
+                                 "s"))
+    return rows
+
+
+@fam.figure
+def rr_figure(res, plt, t):
+    table = t.family.table("rr_wan")
+    count = table["transactions"]
+    sizes = [r[0] for r in table["rows"]]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot([s / 1000 for s in sizes], [r[2] for r in table["rows"]], "o--", mfc="none",
+            color="#c44e52", label="published (CRC Table 11)")
+    pts = [(s, mean(_rr_ms(res, s)) * count / 1e3) for s in sizes if _rr_ms(res, s)]
+    ax.plot([p[0] / 1000 for p in pts], [p[1] for p in pts], "s-", color="#3b75af",
+            label="simulated")
+    rtt_s = table["rtt_ms"] / 1e3
+    ax.plot([0, sizes[-1] / 1000], [count * rtt_s, count * rtt_s * (1 + sizes[-1] / table["window"])],
+            "k:", label="1 RTT per transaction + 1 RTT per window (physics)")
+    ax.set_xlabel("request size (KB = 1000 bytes)")
+    ax.set_ylabel(f"time of {count} transactions (s)")
+    ax.set_title("CRC-RR: request/response over the 10 Mb/s WAN PVC, 32 KB windows",
+                 fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
     return fig
