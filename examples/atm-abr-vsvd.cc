@@ -139,10 +139,7 @@ main(int argc, char* argv[])
                      "ABR behaviour of S's port to the host: " +
                          AtmAbrBehaviourFactory::GetShortNameList() + ", or a TypeId",
                      abrSwitch,
-                     [](const std::string& value, std::string* error) {
-                         TypeId tid;
-                         return AtmAbrBehaviourFactory::TryResolve(value, &tid, error);
-                     });
+                     AtmCommandLine::AbrBehaviourCheck());
     options.AddValue("icr",
                      "each source's ICR as a fraction of --linkRate, in (0, 1]",
                      icrFraction,

@@ -210,10 +210,7 @@ main(int argc, char* argv[])
                      "with --service=abr: the trunk port's ABR behaviour: " +
                          AtmAbrBehaviourFactory::GetShortNameList() + ", or a TypeId",
                      abrSwitch,
-                     [](const std::string& value, std::string* error) {
-                         TypeId tid;
-                         return AtmAbrBehaviourFactory::TryResolve(value, &tid, error);
-                     });
+                     AtmCommandLine::AbrBehaviourCheck());
     options.AddValue("icr",
                      "with --service=abr: ICR as a fraction of the link rate, in (0, 1]",
                      icrFraction,

@@ -7,6 +7,7 @@
 #include "atm-ns3-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-abr-behaviour-factory.h"
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/attribute.h"
@@ -609,6 +610,15 @@ AtmCommandLine::CellSchedulerCheck()
     return [](const std::string& text, std::string* expected) {
         TypeId tid;
         return AtmCellSchedulerFactory::TryResolve(text, &tid, expected);
+    };
+}
+
+AtmCommandLine::Check
+AtmCommandLine::AbrBehaviourCheck()
+{
+    return [](const std::string& text, std::string* expected) {
+        TypeId tid;
+        return AtmAbrBehaviourFactory::TryResolve(text, &tid, expected);
     };
 }
 

@@ -296,6 +296,13 @@ class AtmCommandLine
     static Check CellSchedulerCheck();
 
     /**
+     * @brief A Check for ABR switch behaviour names (AtmAbrBehaviourFactory::TryResolve: a short
+     *        name or the TypeId name of an AtmAbrSwitchBehaviour subclass).
+     * @return the check
+     */
+    static Check AbrBehaviourCheck();
+
+    /**
      * @brief Parse a list of attribute settings, `Name=Value,Name=Value`, against the attributes
      *        of a TypeId (e.g. a buffer policy's): every name must be an attribute of @p tid or
      *        of its parents, every value one its checker accepts.
