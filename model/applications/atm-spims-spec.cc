@@ -4,6 +4,8 @@
 
 #include "atm-spims-spec.h"
 
+#include "atm-decimal.h"
+
 #include "ns3/abort.h"
 
 #include <cctype>
@@ -62,20 +64,8 @@ SplitOutside(const std::string& text, char sep)
 bool
 ReadCount(const std::string& text, uint32_t* x)
 {
-    if (text.empty() || text.size() > 9)
-    {
-        return false;
-    }
     uint64_t v = 0;
-    for (char c : text)
-    {
-        if (!std::isdigit(static_cast<unsigned char>(c)))
-        {
-            return false;
-        }
-        v = v * 10 + static_cast<uint64_t>(c - '0');
-    }
-    if (v < 1 || v > AtmSpimsSpec::MAX_COUNT)
+    if (!AtmReadDecimal(text, AtmSpimsSpec::MAX_COUNT, &v) || v < 1)
     {
         return false;
     }

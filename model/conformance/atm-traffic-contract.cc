@@ -4,6 +4,8 @@
 
 #include "atm-traffic-contract.h"
 
+#include "atm-decimal.h"
+
 #include "ns3/abort.h"
 
 #include <cctype>
@@ -191,20 +193,8 @@ ParseTime(const std::string& text, Time* t)
 bool
 ParseUint(const std::string& text, uint32_t* n)
 {
-    if (text.empty() || text.size() > 10)
-    {
-        return false;
-    }
     uint64_t v = 0;
-    for (char c : text)
-    {
-        if (!std::isdigit(static_cast<unsigned char>(c)))
-        {
-            return false;
-        }
-        v = v * 10 + static_cast<uint64_t>(c - '0');
-    }
-    if (v > std::numeric_limits<uint32_t>::max())
+    if (!AtmReadDecimal(text, std::numeric_limits<uint32_t>::max(), &v))
     {
         return false;
     }
