@@ -190,14 +190,17 @@ atm_check_determinism() {
 }
 
 # Everything a standalone build can test. $1 = build dir, $2 = fullness, $3 = label.
+# $4 = "ns3-only": leave out what does not depend on the ns-3 release (the validation runner's
+# unit tests, which use a fake simulator, and the manual's Sphinx build), for a second backend.
 atm_test_standalone() {
     atm_run_suites "$1" "$2" "$3"
     atm_run_gtest "$1" "$3"
     atm_run_examples "$1" "$3"
     atm_check_bad_input "$1" "$3"
     atm_check_determinism "$1" "$3"
+    [ "${4:-}" = ns3-only ] || atm_run_validation_unittests "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
-    atm_check_doc "$1" "$3"
+    [ "${4:-}" = ns3-only ] || atm_check_doc "$1" "$3"
     atm_check_install "$1" "$3"
 }
 
@@ -236,17 +239,22 @@ atm_python() {
     if [ -x /usr/bin/python3 ]; then /usr/bin/python3 "$@"; else python3 "$@"; fi
 }
 
-# The validation runner: its unit tests (a fake simulator; with and without --no-traces) and one
-# real target at a fifth of its duration, end to end (runs, SQLite, figures, report, CSV export,
-# and the time series: its first run traced again, 1 s, drawn and linked). $1 = build dir,
-# $2 = label prefix.
-atm_run_validation_smoke() {
-    local dir=${1:?} label=$2 rc out=${1:?}/validation-smoke
+# The validation runner's unit tests (a fake simulator; with and without --no-traces).
+# $1 = build dir (for the log), $2 = label prefix.
+atm_run_validation_unittests() {
+    local dir=${1:?} label=$2 rc
     (cd "$ATM_ROOT" && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
         >"$dir/validation-unittest.log" 2>&1
     rc=$?
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-unittest.log"
     atm_count "$label validation runner unit tests" $rc
+}
+
+# The validation runner on one real target at a fifth of its duration, end to end (runs, SQLite,
+# figures, report, CSV export, and the time series: its first run traced again, 1 s, drawn and
+# linked). $1 = build dir, $2 = label prefix.
+atm_run_validation_smoke() {
+    local dir=${1:?} label=$2 rc out=${1:?}/validation-smoke
     rm -rf "$out"
     atm_python "$ATM_ROOT/utils/atm-validation" --build "$dir" --targets SANDIA-SEL --seeds 1 \
         --duration-scale 0.2 --out "$out" --export "$out/runs.csv" >"$dir/validation-smoke.log" 2>&1
