@@ -12,6 +12,8 @@
 
 #include "ns3/atm-buffer-policy-factory.h"
 #include "ns3/atm-bundle-helper.h"
+#include "ns3/atm-cbr-cell-source.h"
+#include "ns3/atm-cdv-statistics.h"
 #include "ns3/atm-cell-scheduler-factory.h"
 #include "ns3/atm-channel.h"
 #include "ns3/atm-helper.h"
@@ -161,6 +163,36 @@ TEST(AtmConfigErrorsDeathTest, SpimsSpecsLawsAndTheBundlePath)
             bundle.SetVp(true);
         },
         "AtmBundleHelper::SetVp: the topology is already installed");
+}
+
+TEST(AtmConfigErrorsDeathTest, CbrCellSourceAndCdvStatistics)
+{
+    EXPECT_DEATH(
+        {
+            Ptr<Node> node = CreateObject<Node>();
+            Ptr<AtmCbrCellSource> app = CreateObject<AtmCbrCellSource>();
+            node->AddApplication(app);
+            app->SetStartTime(Seconds(0));
+            Simulator::Run();
+        },
+        "AtmCbrCellSource on node 0 started without a VC; call Setup\\(device, vc\\)");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmCbrCellSource> app = CreateObject<AtmCbrCellSource>();
+            app->SetAttribute("Interval", TimeValue(Seconds(0)));
+        },
+        "Interval");
+    EXPECT_DEATH(
+        {
+            AtmCdvStatistics s;
+            s.Add(MicroSeconds(10));
+            s.Add(MicroSeconds(5));
+        },
+        "AtmCdvStatistics::Add: instant \\+5us before the previous one, \\+10us");
+    EXPECT_DEATH(AtmCdvStatistics().GetMinimalCdvt(Time(0)),
+                 "AtmCdvStatistics::GetMinimalCdvt: increment \\+0us must be > 0");
+    EXPECT_DEATH(AtmCdvStatistics::GetTransferDelay(AtmCdvStatistics(), AtmCdvStatistics(), 1),
+                 "AtmCdvStatistics::GetTransferDelay: alpha 1 must be in \\[0, 1\\)");
 }
 
 TEST(AtmConfigErrorsDeathTest, RouterBundleWithoutPairs)
