@@ -243,6 +243,15 @@ cases = [
      r"atm-spims: invalid --pcr=OC12c: at most the slowest link's cell rate \(--accessRate=OC3c, --trunkRate=DS3\)"),
     ("atm-spims: a spec and the options that compose one", "atm-spims '--spec=1 rr 1000,1024*5' --runs=2",
      r"atm-spims: invalid --runs=2: either --spec or the options that compose one, not both"),
+    # atm-cdv: the CDV of a CBR cell stream across TEN-34's paths
+    ("atm-cdv: unknown path", "atm-cdv --path=medium",
+     r"atm-cdv: invalid --path=medium: expected one of short, long"),
+    ("atm-cdv: faster than the VPC", "atm-cdv --interval=100us",
+     r"atm-cdv: invalid --interval=100us: at least 1/4750 s \(210\.53 us\)"),
+    ("atm-cdv: cross traffic filling the link", "atm-cdv --crossLoad=1",
+     r"atm-cdv: invalid --crossLoad=1: expected a number in \[0, 0\.9\]"),
+    ("atm-cdv: one cell", "atm-cdv --cells=1",
+     r"atm-cdv: invalid --cells=1: expected an integer in \[2, 100000000\]"),
     # atm-router-bundle: routers aggregating hosts on one VC each
     ("atm-router-bundle: trace directory that cannot be created", "atm-router-bundle --traceDir=/proc/atm-no-trace",
      r"atm-router-bundle: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written"),
