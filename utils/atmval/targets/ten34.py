@@ -488,3 +488,133 @@ def split_figure(res, plt, t):
     fig.suptitle("TEN34-VP-SPLIT: two bunches in one VP of 36,000 cells/s policed per VP",
                  fontsize=11)
     return fig
+
+
+# ---- TEN34-CDV (section 5.7): CDV of a periodic cell stream across 7 or 12 switches -------------
+
+CDV_CONFIGS = [("long", "1.1"), ("long", "1.6"), ("long", "0.5"), ("short", "1.1"),
+               ("short", "1.6")]
+CDV_INTERVAL_MS = {"1.1": 0.381, "1.6": 0.254, "0.5": 0.7625}
+
+
+@fam.runs
+def cdv_runs(t):
+    return [Run({"path": p, "rate": r}, {"path": p, "rate": r, "cells": 10000})
+            for p, r in CDV_CONFIGS]
+
+
+def _cdv_configs(res):
+    return [(p, r) for p, r in CDV_CONFIGS if res.has(path=p, rate=r)]
+
+
+def _per_point(res, metric, p, r):
+    """The metric's mean over the seeds at each measurement point of one configuration."""
+    per_seed = [m[metric] for m in res.get(path=p, rate=r)]
+    return [mean(v[k] for v in per_seed) for k in range(len(per_seed[0]))]
+
+
+@fam.check
+def cdv_source_spread(res, spec):
+    xs = [x for p, r in _cdv_configs(res) for m in res.get(path=p, rate=r)
+          for x in m["iatSpreadUs"][:1]]
+    if not xs:
+        return []
+    return [spec.row("IAT spread at UT1, the source's access link (us; one OC-3c slot = 2.83)",
+                     spec["published"], xs, spec.tol.all_ok(xs))]
+
+
+@fam.check
+def cdv_mean_iat(res, spec):
+    rows = []
+    for p, r in _cdv_configs(res):
+        ratios = [x / CDV_INTERVAL_MS[r] for m in res.get(path=p, rate=r) for x in m["meanIatMs"]]
+        rows.append(spec.row(f"{p} {r} Mb/s: mean IAT / nominal at every point",
+                             spec["published"], ratios, spec.tol.all_ok(ratios, 1.0)))
+    return rows
+
+
+@fam.check
+def cdv_lossless(res, spec):
+    lost = [m["cellsLost"] for p, r in _cdv_configs(res) for m in res.get(path=p, rate=r)]
+    if not lost:
+        return []
+    return [spec.row("CBR stream: cells lost", "0", lost, spec.tol.all_ok(lost))]
+
+
+@fam.check
+def cdv_growth(res, spec):
+    rows = []
+    for p, r in _cdv_configs(res):
+        lmin = _per_point(res, "lMinMs", p, r)
+        spread = _per_point(res, "iatSpreadUs", p, r)
+        g = [lmin[-1] / lmin[0], spread[-1] / spread[0]]
+        rows.append(spec.row(f"{p} {r} Mb/s: L and spread at RUS / at UT1",
+                             "grow with the switches", g, spec.tol.all_ok(g)))
+    return rows
+
+
+@fam.check
+def cdv_monotone(res, spec):
+    rows = []
+    for p, r in _cdv_configs(res):
+        lmin = _per_point(res, "lMinMs", p, r)
+        rows.append(spec.row(f"{p} {r} Mb/s: L (ms) point by point", "non-decreasing",
+                             [round(x, 4) for x in lmin], spec.tol.non_decreasing(lmin)))
+    return rows
+
+
+@fam.check
+def cdv_published(res, spec):
+    rows = []
+    scale = 1.0
+    for row in spec.table()["rows"]:
+        p, r = row["path"], row["rate"]
+        if not res.has(path=p, rate=r):
+            continue
+        sim = _per_point(res, spec["metric"], p, r)
+        pub = row[spec["column"]]
+        ratios = [s / (q * scale) for s, q in zip(sim, pub)]
+        rows.append(spec.row(f"{p} {r} Mb/s (trial {row['trial']}), {spec['quantity']} at "
+                             f"{', '.join(row['points'])}: simulated / published",
+                             " / ".join(f"{q:g}" for q in pub), [round(x, 2) for x in ratios],
+                             spec.tol.all_ok(ratios)))
+    return rows
+
+
+@fam.check
+def cdv_reversal(res, spec):
+    if not res.has(path="long", rate="1.1"):
+        return []
+    above = _per_point(res, "fractionAbove", "long", "1.1")
+    return [spec.row("long 1.1 Mb/s: fraction of IATs above the mean, UT1 and RUS",
+                     ".673 / .392 (trial 11)", [round(above[0], 3), round(above[-1], 3)],
+                     above[0] > 0.5 > above[-1])]
+
+
+@fam.figure
+def cdv_figure(res, plt, t):
+    configs = _cdv_configs(res)
+    if not configs:
+        return None
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+    table = {(row["path"], row["rate"]): row for row in t.family.table("cdv")["rows"]}
+    for k, (p, r) in enumerate(configs):
+        color = f"C{k}"
+        first = res.get(path=p, rate=r)[0]
+        xs = first["switchesBefore"]
+        for ax, metric, column, scale in ((axes[0], "iatSpreadUs", "spread", 1.0),
+                                          (axes[1], "lMinMs", "lmin", 1e3)):
+            sim = _per_point(res, metric, p, r)
+            ax.plot(xs, [v * scale for v in sim], "o-", color=color, label=f"{p} {r} simulated")
+            if (p, r) in table:
+                ax.plot(xs, [v * scale for v in table[(p, r)][column]], "x--", color=color,
+                        label=f"trial {table[(p, r)]['trial']} (TEN34)")
+    axes[0].set_ylabel("IAT spread, max − min (µs)")
+    axes[1].set_ylabel("zero-violation CDVT L at the nominal IAT (µs)")
+    for ax in axes:
+        ax.set_xlabel("switches between the source and the measurement point")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle("TEN34-CDV: a periodic CBR cell stream, cross traffic 10 % per switch "
+                 "(our assumption), published Tables 3 and 5", fontsize=10)
+    return fig
