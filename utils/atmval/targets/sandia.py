@@ -3,18 +3,19 @@
 Networks" (Sandia National Laboratories, c. 1994): six TCP sessions over one congested OC-3c
 link, AN2 credit flow control against cell drop schemes on per-VC queues (atm-n-source).
 
-Runs and checks of SANDIA-SEL, SANDIA-FAIR and SANDIA-N; published values, tolerances and the
-check list are in data/sandia.toml, the write-ups in doc/validation/sandia.rst."""
+Runs and checks of SANDIA-SEL, SANDIA-FAIR, SANDIA-N, SANDIA-1 and SANDIA-BUF; published values,
+tolerances and the check list are in data/sandia.toml, the write-ups in
+doc/validation/sandia.rst."""
 
 from statistics import mean
 
 from ..core import Family, Run, option_of
-from ..figures import bars, errorbars
+from ..figures import bars, errorbars, spread
 
 fam = Family("sandia")
 
 # Simulated durations (s): the source states none.
-DURATION = {"SANDIA-SEL": 5, "SANDIA-FAIR": 5, "SANDIA-N": 3}
+DURATION = {"SANDIA-SEL": 5, "SANDIA-FAIR": 5, "SANDIA-N": 3, "SANDIA-1": 5, "SANDIA-BUF": 5}
 
 # SANDIA Table 1: OC-3c links with 2.75 us cells, 64 KB windows, 8 KB packets, 300 us of host
 # processing per packet. MSS 8152 = IP 8192 with LLC/SNAP: 171 cells, the source's 8 KB packet.
@@ -37,6 +38,19 @@ SCHEMES = {
 }
 
 N_LIST = {"quick": [1, 2, 4, 6, 8], "full": list(range(1, 13))}
+
+# SANDIA-BUF: one 64 KB window in cells. 65536 bytes in 8 KB packets are 8 packets: the window's
+# 65536 payload bytes hold 8 whole 8152-byte segments (65216 bytes; the 320 bytes left are never
+# sent while data is outstanding, Nagle and ns-3's silly-window avoidance); each segment is an
+# 8152 + 40 (TCP/IP) = 8192-byte IP packet, + 8 (LLC/SNAP) + 8 (AAL5 trailer) = 8208 bytes =
+# 171 cells of 48 bytes (exactly). 8 x 171 = 1368 cells: a per-VC queue that large holds a
+# session's whole window.
+AAL5_OVERHEAD = 40 + 8 + 8  # TCP/IP headers, LLC/SNAP, AAL5 trailer (bytes)
+PACKET_CELLS = -(-(BASE["mss"] + AAL5_OVERHEAD) // 48)  # 171
+WINDOW_CELLS = BASE["window"] // BASE["mss"] * PACKET_CELLS  # 8 x 171 = 1368
+# The sizes the study names (256, 512, one window) and the ones that fill in the sweep.
+BUF_SIZES = [192, 256, 384, 512, 768, 1024, WINDOW_CELLS]
+BUF_SCHEMES = ("simple", "drop-tail", "drop-whole")
 
 
 def options(scheme, n, duration, **extra):
@@ -82,6 +96,22 @@ def n_runs(t):
             sets = ("quick", "full") if n in N_LIST["quick"] else ("full",)
             runs.append(Run({"scheme": s, "n": n}, options(s, n, DURATION[t.id]), sets))
     return runs
+
+
+@fam.runs
+def single_runs(t):
+    """SANDIA-1: one session (VC1) alone, simple cell drop on its 256-cell per-VC queue and AN2
+    credits."""
+    return [Run({"scheme": s}, options(s, 1, DURATION[t.id])) for s in ("fc", "simple")]
+
+
+@fam.runs
+def buf_runs(t):
+    """SANDIA-BUF: six sessions, per-VC queues of V cells (the port's buffer 6 V, so that only
+    the per-VC limit binds) under the three drop schemes."""
+    return [Run({"scheme": s, "v": v}, options(s, 6, DURATION[t.id], perVcBufferCells=v,
+                                               bufferCells=6 * v))
+            for s in BUF_SCHEMES for v in BUF_SIZES]
 
 
 # ---- SANDIA-SEL checks -------------------------------------------------------------------------
@@ -285,6 +315,92 @@ def simple_below_fc(res, spec):
                      [mean(per_session(res, scheme="simple", n=n)) for n in below], ok, "Mb/s")]
 
 
+# ---- SANDIA-1 checks ---------------------------------------------------------------------------
+
+
+@fam.check
+def single_same_goodput(res, spec):
+    """One session, no congestion: credits and simple drop give the same goodput, seed by seed
+    (the same seed gives both the same start and tick phase)."""
+    fc, simple = res.get(scheme="fc"), res.get(scheme="simple")
+    if not (fc and simple):
+        return []
+    x = [a["totalGoodputMbps"] / b["totalGoodputMbps"] for a, b in zip(fc, simple)]
+    return [spec.row("credit / simple-drop goodput, each seed (identical curves)", "1", x,
+                     spec.tol.all_ok(x, 1.0), "× simple")]
+
+
+@fam.check
+def single_ceiling(res, spec):
+    """One session's goodput at the path's ceiling, min(host, C): the sender's CPU spends 300 us
+    on each segment and 300 us on each ACK (no delayed ACKs), MSS x 8 / 600 us; C is the OC-3c
+    payload rate. The 64 KB window does not bind (doc/validation/sandia.rst)."""
+    if not res:
+        return []
+    r0 = res.first()
+    mss = option_of(spec.target, "mss")
+    host_s = 2 * float(str(option_of(spec.target, "hostDelay")).rstrip("us")) / 1e6
+    host = mss * 8 / host_s / 1e6
+    c = r0["maxGoodputMbps"]
+    ceiling = min(host, c)
+    v = res.all_metrics("totalGoodputMbps")
+    which = "host" if host <= c else "C"
+    return [spec.row(f"one session's goodput, both schemes, against min(MSS·8/600 µs = "
+                     f"{host:.1f}, C = {c:.1f}): {which}-limited (physics, not published)",
+                     f"{ceiling:.1f}", v, spec.tol.ok(mean(v), ceiling), "Mb/s")]
+
+
+# ---- SANDIA-BUF checks -------------------------------------------------------------------------
+
+
+def _vs(res, scheme):
+    return sorted(res.params("v", scheme=scheme))
+
+
+def _buf_goodput(res, scheme, v):
+    return mean(per_session(res, scheme=scheme, v=v))
+
+
+@fam.check
+def buffer_non_decreasing(res, spec):
+    """Per scheme, the per-session goodput (mean over seeds) does not decrease with V."""
+    rows = []
+    for s in BUF_SCHEMES:
+        vs = _vs(res, s)
+        if len(vs) < 2:
+            continue
+        g = [_buf_goodput(res, s, v) for v in vs]
+        rows.append(spec.row(f"{s}: per-session goodput non-decreasing in V "
+                             f"({vs[0]}…{vs[-1]} cells)",
+                             "improves with the per-VC buffer", g, spec.tol.non_decreasing(g),
+                             "Mb/s"))
+    return rows
+
+
+@fam.check
+def window_buffer_lossless(res, spec):
+    """At V = one 64 KB window in cells no cell is lost: a session never has more than its
+    window in flight, so its per-VC queue cannot overflow (physics)."""
+    v = [r["cellsDropped"] for s in BUF_SCHEMES for r in res.get(scheme=s, v=WINDOW_CELLS)]
+    if not v:
+        return []
+    return [spec.row(f"cells lost at V = {WINDOW_CELLS} (one 64 KB window), every scheme and seed",
+                     f"0 (physics: {BASE['window'] // BASE['mss']} × {PACKET_CELLS} = "
+                     f"{WINDOW_CELLS} cells hold a window)", v, spec.tol.all_ok(v), "cells")]
+
+
+@fam.check
+def gain_256_512(res, spec):
+    """The relative gain from V = 256 to 512 cells is larger for simple drop and drop-tail than
+    for drop-whole ("especially for drop-tail and simple drop")."""
+    if not all(res.has(scheme=s, v=v) for s in BUF_SCHEMES for v in (256, 512)):
+        return []
+    gain = [_buf_goodput(res, s, 512) / _buf_goodput(res, s, 256) - 1 for s in BUF_SCHEMES]
+    return [spec.row("gain 256 → 512 cells: simple, drop-tail > drop-whole",
+                     "larger for drop-tail and simple drop", [100 * g for g in gain],
+                     gain[0] > gain[2] and gain[1] > gain[2], "%")]
+
+
 # ---- figures -----------------------------------------------------------------------------------
 
 
@@ -352,4 +468,76 @@ def n_figure(res, plt, t):
     fig.suptitle("SANDIA-N: throughput and RTT against the number of sessions", fontsize=11)
     for ax in axs:
         ax.grid(alpha=0.3)
+    return fig
+
+
+@fam.figure
+def single_figure(res, plt, t):
+    """SANDIA-1: the session's goodput and RTT with credits and with simple drop, and the
+    ceilings (the runs print no goodput series; the report's time series of the first run shows
+    its window and RTT over time)."""
+    schemes = [s for s in ("fc", "simple") if res.has(scheme=s)]
+    if not schemes:
+        return None
+    names = {"fc": "AN2 credits", "simple": "simple drop"}
+    fig, axs = plt.subplots(1, 2, figsize=(9, 3.8))
+    mu, err = spread([res.values("totalGoodputMbps", scheme=s) for s in schemes])
+    axs[0].bar(range(len(schemes)), mu, 0.5, yerr=err, capsize=3, color="#3b75af",
+               edgecolor="black", label="simulated")
+    mss = option_of(t, "mss")
+    host = mss * 8 / (2 * float(str(option_of(t, "hostDelay")).rstrip("us")) / 1e6) / 1e6
+    c = res.first()["maxGoodputMbps"]
+    axs[0].axhline(host, color="k", ls=":", label=f"host MSS·8/600 µs = {host:.1f}")
+    axs[0].axhline(c, color="k", ls="--", label=f"C = {c:.1f}")
+    axs[0].set_ylabel("goodput (Mb/s)")
+    axs[0].set_title("one session's goodput", fontsize=10)
+    mu, err = spread([res.values("meanRttMs", scheme=s) for s in schemes])
+    axs[1].bar(range(len(schemes)), mu, 0.5, yerr=err, capsize=3, color="#dd8452",
+               edgecolor="black")
+    axs[1].set_ylabel("TCP RTT (ms)")
+    axs[1].set_title("mean RTT", fontsize=10)
+    for ax in axs:
+        ax.set_xticks(range(len(schemes)))
+        ax.set_xticklabels([names[s] for s in schemes], fontsize=8)
+        ax.grid(axis="y", alpha=0.3)
+    axs[0].set_ylim(0, 1.15 * c)
+    axs[0].legend(fontsize=7, loc="lower right")
+    fig.suptitle("SANDIA-1: one session, AN2 credits vs simple cell drop", fontsize=11)
+    return fig
+
+
+@fam.figure
+def buf_figure(res, plt, t):
+    pub = {row["scheme"]: row for row in t.family.table("schemes")["rows"]}
+    style = {"simple": ("s--", "#c44e52"), "drop-tail": ("^-.", "#dd8452"),
+             "drop-whole": ("o-", "#3b75af")}
+    fig, axs = plt.subplots(1, 3, figsize=(15, 3.8))
+    for s in BUF_SCHEMES:
+        vs = _vs(res, s)
+        if not vs:
+            continue
+        fmt, color = style[s]
+        errorbars(axs[0], vs, [per_session(res, scheme=s, v=v) for v in vs], fmt, color=color,
+                  capsize=3, label=s)
+        axs[0].plot([256], [pub[s]["throughput"]], marker=fmt[0], color=color, mfc="none",
+                    ms=9, ls="none", label=f"{s} published (SANDIA-SEL, 256)")
+        errorbars(axs[1], vs, [[100 * r["cellLossRatio"] for r in res.get(scheme=s, v=v)]
+                               for v in vs], fmt, color=color, capsize=3, label=s)
+        errorbars(axs[2], vs, [res.values("retransmissionPercent", scheme=s, v=v) for v in vs],
+                  fmt, color=color, capsize=3, label=s)
+    first = res.first()
+    if first:
+        axs[0].axhline(first["maxGoodputMbps"] / 6, color="k", ls=":", label="C/6")
+    for ax, ylabel in zip(axs, ("throughput per session (Mb/s)", "cell loss (%)",
+                                "TCP retransmissions (%)")):
+        ax.axvline(WINDOW_CELLS, color="grey", lw=0.8)
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(BUF_SIZES)
+        ax.set_xticklabels([str(v) for v in BUF_SIZES], fontsize=8)
+        ax.minorticks_off()
+        ax.set_xlabel(f"per-VC buffer V (cells; {WINDOW_CELLS} = one 64 KB window)")
+        ax.set_ylabel(ylabel)
+        ax.grid(alpha=0.3)
+    axs[0].legend(fontsize=7)
+    fig.suptitle("SANDIA-BUF: 6 sessions, per-VC buffer sweep", fontsize=11)
     return fig
