@@ -124,6 +124,23 @@ def fake_metrics(program, options):
         return [{"transactionTimeMs": 100.0 * (1 + request / 32768) + s, "cellsLost": 0,
                  "throughputKBps": request / (100.0 + s), "ledgersHold": True}
                 for s in (0, 1)]
+    if program == "atm-cdv":
+        points = 5 if options.get("path") == "long" else 3
+        interval = {"1.1": 0.381, "1.6": 0.254, "0.5": 0.7625}[options.get("rate", "1.1")]
+        return [{"switchesBefore": [0, 1, 5, 9, 12][:points], "meanIatMs": [interval] * points,
+                 "iatSpreadUs": [2.8 + 10 * k + s for k in range(points)],
+                 "lMinMs": [0.0028 + 0.01 * k for k in range(points)],
+                 "fractionAbove": [0.57 - 0.03 * k for k in range(points)],
+                 "cellsLost": 0, "ledgersHold": True} for s in (0, 1)]
+    if program == "atm-bundle":
+        n = int(options.get("connections", 2))
+        bidir = options.get("mix", "").startswith("bidir")
+        per = min(197.0, 1190.0 / (n / 2 if bidir else n))
+        gets = n // 2 if bidir else n
+        return [{"getKBps": [per + s] * gets, "putKBps": [per] * (n - gets), "firstKBps": per,
+                 "firstTransactionMs": 300.0 + 80 * (n - 1) + s,
+                 "aggregateKBps": per * n, "pcrCellsPerSecond": 26041.7, "cellsLost": 0,
+                 "ledgersHold": True} for s in (0, 1)]
     if program == "atm-abr-vsvd":
         vsvd = options.get("vsvd") == "true"
         return [{"nSources": n, "goodputMbps": [20.0 + s] * n, "efficiency": 0.8 + 0.01 * s,
