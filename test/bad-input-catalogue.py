@@ -243,6 +243,17 @@ cases = [
      r"atm-spims: invalid --pcr=OC12c: at most the slowest link's cell rate \(--accessRate=OC3c, --trunkRate=DS3\)"),
     ("atm-spims: a spec and the options that compose one", "atm-spims '--spec=1 rr 1000,1024*5' --runs=2",
      r"atm-spims: invalid --runs=2: either --spec or the options that compose one, not both"),
+    # atm-bundle: N SPIMS-like connections on one PVC
+    ("atm-bundle: odd number of connections in pairs", "atm-bundle --connections=3 --mix=bidir",
+     r"atm-bundle: invalid --connections=3: an even number with --mix=bidir \(GET \+ PUT pairs\)"),
+    ("atm-bundle: a spec of two runs", "atm-bundle '--first=2 bulk_get 70000*5'",
+     r"atm-bundle: invalid --first=2 bulk_get 70000\*5: a spec of one run"),
+    ("atm-bundle: rr over a bundle", "atm-bundle '--others=1 rr 1000,1024*5'",
+     r"atm-bundle: invalid --others=1 rr 1000,1024\*5: bulk_get or bulk_put \(only the first connection may be rr\)"),
+    ("atm-bundle: no connection", "atm-bundle --connections=0",
+     r"atm-bundle: invalid --connections=0: expected an integer in \[1, 200\]"),
+    ("atm-bundle: unknown mix", "atm-bundle --mix=mixed",
+     r"atm-bundle: invalid --mix=mixed: expected one of homogeneous, intensive"),
     # atm-cdv: the CDV of a CBR cell stream across TEN-34's paths
     ("atm-cdv: unknown path", "atm-cdv --path=medium",
      r"atm-cdv: invalid --path=medium: expected one of short, long"),
