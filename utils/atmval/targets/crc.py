@@ -217,3 +217,242 @@ def rr_figure(res, plt, t):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     return fig
+
+
+# ---- CRC-BUNDLE and CRC-BUNDLE-BIDIR (section 5, Figs 20-25): connections on one PVC ----------
+
+BUNDLE_N = [1, 2, 5, 10, 20]
+INTENSIVE_N = [1, 5, 20]
+BUNDLE_COUNT = 50  # messages per connection; the report ran 250 (the shapes are steady-state)
+BIDIR_N = [2, 6, 12, 20]
+
+
+@fam.runs
+def bundle_runs(t):
+    return ([Run({"mix": "homogeneous", "n": n},
+                 {"connections": n, "mix": "homogeneous", "count": BUNDLE_COUNT})
+             for n in BUNDLE_N] +
+            [Run({"mix": "intensive", "n": n},
+                 {"connections": n, "mix": "intensive", "count": BUNDLE_COUNT})
+             for n in INTENSIVE_N])
+
+
+def _per_conn(res, mix, n):
+    """Mean over seeds of the mean per-connection GET throughput (KB/s)."""
+    return mean(mean(m["getKBps"]) for m in res.get(mix=mix, n=n))
+
+
+def _pvc_kbps(m):
+    """The PVC's payload rate in KB/s (48 bytes per cell): the physical bound of the aggregate."""
+    return m["pcrCellsPerSecond"] * 48 / 1000
+
+
+def _saturated(res):
+    """The homogeneous Ns whose offered load N x (the N = 1 throughput) exceeds the PVC."""
+    one = _per_conn(res, "homogeneous", 1)
+    m = res.first(mix="homogeneous", n=1)
+    return [n for n in BUNDLE_N if res.has(mix="homogeneous", n=n) and n * one > _pvc_kbps(m)]
+
+
+@fam.check
+def bundle_two_alike(res, spec):
+    if not (res.has(mix="homogeneous", n=1) and res.has(mix="homogeneous", n=2)):
+        return []
+    one = _per_conn(res, "homogeneous", 1)
+    two = _per_conn(res, "homogeneous", 2)
+    return [spec.row(f"homogeneous N=2: per-connection KB/s (N=1: {one:.1f})",
+                     "≈ the single-connection value", [two], spec.tol.ok(two, one))]
+
+
+@fam.check
+def bundle_conserved(res, spec):
+    ns = _saturated(res)
+    if len(ns) < 2:
+        return []
+    agg = [mean(res.values("aggregateKBps", mix="homogeneous", n=n)) for n in ns]
+    ratio = max(agg) / min(agg)
+    return [spec.row(f"homogeneous, saturated N = {', '.join(map(str, ns))}: aggregate max / min "
+                     f"({', '.join(f'{a:.0f}' for a in agg)} KB/s)",
+                     "aggregate conserved", [ratio], spec.tol.ok(ratio))]
+
+
+@fam.check
+def bundle_inverse_n(res, spec):
+    rows = []
+    for n in _saturated(res):
+        share = [min(m["getKBps"]) / (m["aggregateKBps"] / n) for m in res.get(mix="homogeneous", n=n)]
+        share += [max(m["getKBps"]) / (m["aggregateKBps"] / n)
+                  for m in res.get(mix="homogeneous", n=n)]
+        rows.append(spec.row(f"homogeneous N={n}: each connection / (aggregate / N), min and max",
+                             "≈ 1/N each, all alike", share, spec.tol.all_ok(share, 1.0)))
+    return rows
+
+
+@fam.check
+def bundle_pvc_bound(res, spec):
+    xs = [m["aggregateKBps"] / _pvc_kbps(m) for mix, n in
+          [("homogeneous", n) for n in BUNDLE_N] + [("intensive", n) for n in INTENSIVE_N]
+          if res.has(mix=mix, n=n) for m in res.get(mix=mix, n=n)]
+    if not xs:
+        return []
+    return [spec.row("aggregate / PVC payload rate (PCR x 48 bytes), every run", "≤ 1 (physics)",
+                     xs, spec.tol.all_ok(xs))]
+
+
+@fam.check
+def bundle_intensive_slower(res, spec):
+    top = max([n for n in INTENSIVE_N if res.has(mix="intensive", n=n) and
+               res.has(mix="homogeneous", n=n)], default=None)
+    if top is None or top == 1:
+        return []
+    homo = _per_conn(res, "homogeneous", top) / _per_conn(res, "homogeneous", 1)
+    first = (mean(m["firstKBps"] for m in res.get(mix="intensive", n=top)) /
+             mean(m["firstKBps"] for m in res.get(mix="intensive", n=1)))
+    return [spec.row(f"N={top} / N=1: the intensive connection among low-intensity ones vs a "
+                     "homogeneous connection", "falls much more slowly", [first, homo],
+                     first > 2 * homo)]
+
+
+@fam.figure
+def bundle_figure(res, plt, t):
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    ns = [n for n in BUNDLE_N if res.has(mix="homogeneous", n=n)]
+    if not ns:
+        return None
+    ax.plot(ns, [_per_conn(res, "homogeneous", n) for n in ns], "o-",
+            label="homogeneous: per connection")
+    ax.plot(ns, [mean(res.values("aggregateKBps", mix="homogeneous", n=n)) for n in ns], "s--",
+            label="homogeneous: aggregate")
+    ins = [n for n in INTENSIVE_N if res.has(mix="intensive", n=n)]
+    ax.plot(ins, [mean(m["firstKBps"] for m in res.get(mix="intensive", n=n)) for n in ins],
+            "^-", label="the intensive one among low-intensity connections")
+    m = res.first(mix="homogeneous", n=ns[0])
+    ax.axhline(_pvc_kbps(m), color="gray", lw=1, label="PVC payload rate (physics)")
+    ax.set_xlabel("connections on the PVC (N)")
+    ax.set_ylabel("throughput (KB/s, KB = 1000 bytes)")
+    ax.set_xscale("log")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("CRC-BUNDLE WAN: bulk_get 70000 x 50 per connection, 32 KB windows, RTT 100 ms",
+                 fontsize=10)
+    return fig
+
+
+@fam.runs
+def bidir_runs(t):
+    return [Run({"mix": mix, "n": n}, {"connections": n, "mix": mix, "count": BUNDLE_COUNT})
+            for mix in ("bidir", "bidir-small") for n in BIDIR_N]
+
+
+def _get(res, mix, n):
+    return mean(mean(m["getKBps"]) for m in res.get(mix=mix, n=n))
+
+
+@fam.check
+def bidir_get_falls(res, spec):
+    rows = []
+    for mix in ("bidir", "bidir-small"):
+        ns = [n for n in BIDIR_N if res.has(mix=mix, n=n)]
+        g = [_get(res, mix, n) for n in ns]
+        if len(g) >= 2:
+            rows.append(spec.row(f"{mix}: GET KB/s per connection at N = {', '.join(map(str, ns))}",
+                                 "falls as pairs are added", [round(x, 1) for x in g],
+                                 all(b <= (1 + spec.tol.slack) * a for a, b in zip(g, g[1:]))))
+    return rows
+
+
+@fam.check
+def bidir_big_puts_lower(res, spec):
+    ns = [n for n in BIDIR_N if res.has(mix="bidir", n=n) and res.has(mix="bidir-small", n=n)]
+    if not ns:
+        return []
+    big = [_get(res, "bidir", n) for n in ns]
+    small = [_get(res, "bidir-small", n) for n in ns]
+    return [spec.row(f"GET KB/s with 70 KB PUTs / with small PUTs, N = {', '.join(map(str, ns))}",
+                     "< 1 (faster decline with 70 KB PUTs)",
+                     [round(b / s, 3) for b, s in zip(big, small)],
+                     all(b < s for b, s in zip(big[1:], small[1:])))]
+
+
+@fam.figure
+def bidir_figure(res, plt, t):
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    for mix, style, put_style in (("bidir", "o-", "o:"), ("bidir-small", "s--", "s:")):
+        ns = [n for n in BIDIR_N if res.has(mix=mix, n=n)]
+        if ns:
+            ax.plot(ns, [_get(res, mix, n) for n in ns], style,
+                    label=f"{mix}: GET per connection")
+            ax.plot(ns, [mean(mean(m["putKBps"]) for m in res.get(mix=mix, n=n)) for n in ns],
+                    put_style, label=f"{mix}: PUT per connection")
+    ax.set_xlabel("connections (GET + PUT pairs)")
+    ax.set_ylabel("throughput (KB/s, KB = 1000 bytes)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("CRC-BUNDLE-BIDIR WAN: bulk_get 70000 x 50 + bulk_put per pair", fontsize=10)
+    return fig
+
+
+# ---- CRC-RR-BULK (section 5, Figs 26/27, Table 19): rr beside bulk flows on the PVC -----------
+
+RR_BULK_N = [0, 1, 2, 3, 4, 5]
+RR_BULK_TRANSACTIONS = 20  # per run; the report ran 50 (the mean is steady after a few)
+
+
+@fam.runs
+def rr_bulk_runs(t):
+    return [Run({"bulk": n}, {"connections": n + 1, "mix": "rr-bulk", "window": 51200,
+                              "count": RR_BULK_TRANSACTIONS}) for n in RR_BULK_N]
+
+
+def _rr_bulk_ms(res):
+    ns = [n for n in RR_BULK_N if res.has(bulk=n)]
+    return ns, [mean(res.values("firstTransactionMs", bulk=n)) for n in ns]
+
+
+@fam.check
+def rr_bulk_monotone(res, spec):
+    ns, ms = _rr_bulk_ms(res)
+    if len(ns) < 2:
+        return []
+    return [spec.row(f"rr transaction time (ms) with {', '.join(map(str, ns))} bulk flows",
+                     "grows with the bulk flows", [round(x, 1) for x in ms],
+                     spec.tol.non_decreasing(ms))]
+
+
+@fam.check
+def rr_bulk_ratio(res, spec):
+    if not (res.has(bulk=0) and res.has(bulk=5)):
+        return []
+    ratio = mean(res.values("firstTransactionMs", bulk=5)) / mean(
+        res.values("firstTransactionMs", bulk=0))
+    return [spec.row("T(5 bulk flows) / T(0)", spec["published"], [ratio], spec.tol.ok(ratio))]
+
+
+@fam.check
+def rr_bulk_slope(res, spec):
+    ns, ms = _rr_bulk_ms(res)
+    if len(ns) < 2:
+        return []
+    # least-squares slope of T against N
+    mn, mt = mean(ns), mean(ms)
+    slope = sum((n - mn) * (t - mt) for n, t in zip(ns, ms)) / sum((n - mn) ** 2 for n in ns)
+    return [spec.row("added transaction time per bulk flow (ms, least squares)", spec["published"],
+                     [slope], spec.tol.ok(slope, 80.0))]
+
+
+@fam.figure
+def rr_bulk_figure(res, plt, t):
+    ns, ms = _rr_bulk_ms(res)
+    if not ns:
+        return None
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    ax.plot(ns, ms, "o-", label="simulated")
+    if 0 in ns:
+        ax.plot(ns, [ms[0] + 80 * n for n in ns], "k:", label="T(0) + 80 ms per flow (CRC)")
+        ax.plot([5], [1.91 * ms[0]], "x", color="C3", ms=10, label="1.91 x T(0) at N = 5 (Table 19)")
+    ax.set_xlabel("bulk flows beside the request/response connection")
+    ax.set_ylabel("transaction time (ms)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("CRC-RR-BULK WAN: 70 KB requests, 1 KB responses, 50 KB windows", fontsize=10)
+    return fig
