@@ -31,6 +31,12 @@
  * C is --count (the report: 250, and 100 for the pairs). --first and --others give specs of
  * one run each instead. Each connection starts at U[0, --startJitter).
  *
+ * --vcs=one (the report's configuration) puts every connection on the one PVC; --vcs=each gives
+ * each connection a PVC of its own (AtmBundleHelper::SetVcPerConnection: an address pair per
+ * connection), --vcs=vp the same as VCs of one VP that s1 and s2 cross-connect and s1 polices
+ * at --pcr. Each VC of each/vp has the PCR --vcPcr (default --pcr / N: the same total), shaped
+ * at the source and, with each, policed at s1.
+ *
  * The report's plateaus are set by its SparcStations, not by the PVC: --hostCpu gives both
  * hosts a per-packet protocol cost (AtmHostCpu, each packet sent and received) as a documented
  * calibration parameter, 0 (no host limit) by default. The defaults are the WAN (10 Mb/s CBR,
@@ -135,6 +141,8 @@ main(int argc, char* argv[])
     std::string first;
     std::string others;
     bool untilFirst = false;
+    std::string vcs = "one";
+    std::string vcPcr;
     Time startJitter = MilliSeconds(10);
     Time hostCpu = Time(0);
     uint32_t window = 32768;
@@ -172,6 +180,15 @@ main(int argc, char* argv[])
                      "the other connections' spec (one run), instead of --mix's",
                      others,
                      SpecCheck);
+    options.AddChoice("vcs",
+                      "one PVC for every connection, each connection its own, or VCs of one VP "
+                      "(see the file)",
+                      vcs,
+                      {"one", "each", "vp"});
+    options.AddValue("vcPcr",
+                     "with --vcs=each or vp: each VC's PCR (default --pcr / --connections)",
+                     vcPcr,
+                     AtmCommandLine::CellRateCheck());
     options.AddValue("untilFirst",
                      "the run ends when the first connection's spec ends (true with "
                      "--mix=rr-bulk)",
@@ -282,6 +299,20 @@ main(int argc, char* argv[])
     bundle.SetBufferCells(bufferCells);
     bundle.SetMtu(mtu);
     bundle.SetContract(AtmTrafficContract::Cbr(pcrRate, cdvt));
+    options.Require(vcs != "one" || vcPcr.empty(), "vcPcr", "only with --vcs=each or vp");
+    const AtmCellRate perVc = vcs == "one"    ? pcrRate
+                              : vcPcr.empty() ? AtmCellRate(pcrRate.GetNumerator(),
+                                                            pcrRate.GetDenominator() * connections)
+                                              : AtmCellRate::Parse(vcPcr);
+    if (vcs != "one")
+    {
+        options.Require(vcs == "each" || perVc <= pcrRate,
+                        "vcPcr",
+                        "at most --pcr (" + pcr + "), the VP's rate, with --vcs=vp");
+        bundle.SetVcPerConnection(connections);
+        bundle.SetConnectionContract(AtmTrafficContract::Cbr(perVc, cdvt));
+        bundle.SetVp(vcs == "vp");
+    }
     bundle.SetShaping(true);
     bundle.SetUpc(true);
     bundle.SetTcp(tcp);
@@ -312,8 +343,13 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < connections; ++i)
     {
         Ptr<AtmSpimsInitiator> app = CreateObject<AtmSpimsInitiator>();
-        app->SetAttribute("Remote",
-                          AddressValue(InetSocketAddress(t.interfaces.GetAddress(1), port)));
+        // Connection i on its own VC: between the i-th address pair.
+        const auto& [local, remote] = t.addresses[vcs == "one" ? 0 : i];
+        app->SetAttribute("Remote", AddressValue(InetSocketAddress(remote, port)));
+        if (vcs != "one")
+        {
+            app->SetAttribute("Local", AddressValue(InetSocketAddress(local, 0)));
+        }
         app->SetAttribute("Protocol", TypeIdValue(TcpEraPresets::GetSocketFactoryTypeId()));
         app->SetSpec(specs[i]);
         t.hosts.Get(0)->AddApplication(app);
@@ -365,18 +401,21 @@ main(int argc, char* argv[])
         retransmissions += p->GetRetransmissions();
         timeouts += p->GetTimeouts();
     }
-    uint64_t cellsLost = 0;
-    for (const auto& [dev, vc] : t.pvc.forward)
+    uint64_t cellsLost = t.switches.Get(1)->GetObject<AtmSwitch>()->GetUpcDiscards();
+    bool ledgersHold = true;
+    for (const AtmPvc& pvc : t.pvcs)
     {
-        cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+        for (const auto& [dev, vc] : pvc.forward)
+        {
+            cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+        }
+        for (const auto& [dev, vc] : pvc.backward)
+        {
+            cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+        }
+        ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(pvc, true).Holds() &&
+                      AtmPvcHelper::GetLedger(pvc, false).Holds();
     }
-    for (const auto& [dev, vc] : t.pvc.backward)
-    {
-        cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
-    }
-    cellsLost += t.switches.Get(1)->GetObject<AtmSwitch>()->GetUpcDiscards();
-    const bool ledgersHold = AtmPvcHelper::GetLedger(t.pvc, true).Holds() &&
-                             AtmPvcHelper::GetLedger(t.pvc, false).Holds();
     const double span = lastEnd > firstStart ? (lastEnd - firstStart).GetSeconds() : 0.0;
 
     AtmJsonLine json;
@@ -387,6 +426,9 @@ main(int argc, char* argv[])
         .Add("others", othersText)
         .Add("hostCpuUs", hostCpu.GetSeconds() * 1e6)
         .Add("pcrCellsPerSecond", pcrRate.GetCellsPerSecond())
+        .Add("vcs", vcs)
+        .Add("pvcs", static_cast<uint32_t>(t.pvcs.size()))
+        .Add("vcPcrCellsPerSecond", perVc.GetCellsPerSecond())
         .Add("rttMs", rtt.GetSeconds() * 1e3)
         .Add("mtu", mtu)
         .Add("accessRate", accessRate)

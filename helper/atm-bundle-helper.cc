@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/net-device-container.h"
 #include "ns3/string.h"
@@ -127,6 +128,25 @@ AtmBundleHelper::SetVp(bool on)
 }
 
 void
+AtmBundleHelper::SetVcPerConnection(uint32_t connections)
+{
+    CheckNotInstalled("SetVcPerConnection");
+    NS_ABORT_MSG_IF(connections == 0 || connections > 250,
+                    "AtmBundleHelper::SetVcPerConnection(" << connections
+                                                           << "): 1 to 250 PVCs (10.1.1.0 to "
+                                                              "10.1.250.0, one subnet each)");
+    m_connections = connections;
+}
+
+void
+AtmBundleHelper::SetConnectionContract(const AtmTrafficContract& contract)
+{
+    CheckNotInstalled("SetConnectionContract");
+    m_connectionContract = contract;
+    m_connectionContractSet = true;
+}
+
+void
 AtmBundleHelper::SetTcp(const TcpEraPresets& tcp)
 {
     CheckNotInstalled("SetTcp");
@@ -189,8 +209,26 @@ AtmBundleHelper::TryInstall(AtmBundleTopology* topology, std::string* refusal)
     t.nic[1] = DynamicCast<AtmNetDevice>(nics.Get(1));
     m_tcp.Install(t.hosts);
 
+    // One address pair per PVC: 10.1.1.x from the helper above, then 10.1.(k + 1).x added to
+    // both interfaces (each its own subnet, so each host reaches the other's k-th address
+    // through its k-th address's network route and the k-th PVC's ATMARP entry).
+    t.addresses.emplace_back(t.interfaces.GetAddress(0), t.interfaces.GetAddress(1));
+    for (uint32_t k = 1; k < m_connections; ++k)
+    {
+        const uint32_t net = (10u << 24) | (1u << 16) | ((k + 1) << 8);
+        for (uint32_t h = 0; h < 2; ++h)
+        {
+            Ptr<Ipv4> ip = t.hosts.Get(h)->GetObject<Ipv4>();
+            const int32_t ifIndex = ip->GetInterfaceForDevice(t.nic[h]);
+            ip->AddAddress(
+                static_cast<uint32_t>(ifIndex),
+                Ipv4InterfaceAddress(Ipv4Address(net | (h + 1)), Ipv4Mask("255.255.255.0")));
+        }
+        t.addresses.emplace_back(Ipv4Address(net | 1), Ipv4Address(net | 2));
+    }
+
     AtmPvcHelper pvcs;
-    pvcs.SetContract(m_contract);
+    pvcs.SetContract(m_connectionContractSet ? m_connectionContract : m_contract);
     pvcs.SetEncapsulation(m_mode);
     if (m_vp)
     {
@@ -198,7 +236,23 @@ AtmBundleHelper::TryInstall(AtmBundleTopology* topology, std::string* refusal)
         pvcs.SetVpCrossConnects(NodeContainer(t.switches.Get(1), t.switches.Get(2)), m_contract);
     }
     pvcs.SetShaping(m_shaping, m_shaperTolerance);
-    return pvcs.TryInstall(nics.Get(0), nics.Get(1), t.switches, &t.pvc, refusal);
+    for (uint32_t k = 0; k < m_connections; ++k)
+    {
+        pvcs.SetAddressIndices(k, k);
+        AtmPvc pvc;
+        if (!pvcs.TryInstall(nics.Get(0), nics.Get(1), t.switches, &pvc, refusal))
+        {
+            if (refusal && m_connections > 1)
+            {
+                *refusal = "PVC " + std::to_string(k) + " of " + std::to_string(m_connections) +
+                           ": " + *refusal;
+            }
+            return false;
+        }
+        t.pvcs.push_back(pvc);
+    }
+    t.pvc = t.pvcs.front();
+    return true;
 }
 
 AtmBundleTopology

@@ -45,11 +45,16 @@ struct AtmBundleTopology
     Ptr<AtmSwitchPort> ingress;        //!< s1's port from s0, which polices (UPC)
     /// the switch ports of the direction h0 -> h1: s0 -> s1, s1 -> s2, s2 -> h1
     std::vector<Ptr<AtmDevice>> forwardPorts;
-    AtmPvc pvc;                  //!< the PVC h0 -> h1 every connection shares
+    AtmPvc pvc;                  //!< the PVC h0 -> h1 every connection shares (pvcs[0])
     AtmTrafficContract contract; //!< its contract
-    TcpEraPresets tcp;           //!< the TCP installed on both hosts
-    Time accessDelay;            //!< each access link's one-way delay
-    Time innerDelay;             //!< each inner link's one-way delay
+    /// every PVC: one, or one per connection (SetVcPerConnection); pvcs[k] joins
+    /// addresses[k].first (h0) and addresses[k].second (h1)
+    std::vector<AtmPvc> pvcs;
+    /// the address pair of each PVC: (10.1.1.1, 10.1.1.2), (10.1.2.1, 10.1.2.2), ...
+    std::vector<std::pair<Ipv4Address, Ipv4Address>> addresses;
+    TcpEraPresets tcp; //!< the TCP installed on both hosts
+    Time accessDelay;  //!< each access link's one-way delay
+    Time innerDelay;   //!< each inner link's one-way delay
 };
 
 /**
@@ -71,6 +76,14 @@ struct AtmBundleTopology
  * Both hosts run the same TCP (SetTcp), on one IP subnet (10.1.1.0/24) with the PVC's ATMARP
  * entries. Every connection between the two hosts shares the one PVC: SPIMS-like applications,
  * ttcp writers and sinks differ by TCP port (CRC's bundles of connections on one VC).
+ *
+ * SetVcPerConnection(n) gives the pair n PVCs instead: PVC k joins the address pair 10.1.(k +
+ * 1).1 and 10.1.(k + 1).2 (each host's interface gets the extra addresses, ATMARP maps each
+ * to its PVC, AtmPvcHelper::SetAddressIndices), so a connection between those addresses, e.g.
+ * an initiator bound to the first (AtmSpimsInitiator attribute `Local`), uses PVC k; with
+ * SetVp(true) the PVCs are VCs 32, 33, ... of the one VP that s1 and s2 cross-connect and s1
+ * polices. Each PVC has SetConnectionContract()'s contract (default SetContract()'s); with a VP,
+ * SetContract() is the VP's.
  *
  * @code
  *   AtmBundleHelper bundle;
@@ -125,6 +138,13 @@ class AtmBundleHelper
     void SetUpc(bool on, bool frameDiscard = false);
     /// @param on VP cross-connects at s1 and s2 (VPI 1), policed per VP (default false: VCs)
     void SetVp(bool on);
+    /**
+     * @brief One PVC per connection instead of one for all (class description).
+     * @param connections the PVCs (1 to 250; 1, the default: one shared PVC)
+     */
+    void SetVcPerConnection(uint32_t connections);
+    /// @param contract each PVC's contract with SetVcPerConnection (default: SetContract()'s)
+    void SetConnectionContract(const AtmTrafficContract& contract);
     /// @param tcp the TCP of both hosts (default TcpEraPresets::ForSource("bsd"))
     void SetTcp(const TcpEraPresets& tcp);
     /**
@@ -155,22 +175,25 @@ class AtmBundleHelper
      */
     void CheckNotInstalled(const char* what) const;
 
-    AtmCellRate m_accessRate;      //!< access links
-    Time m_accessDelay;            //!< each access link
-    AtmCellRate m_trunkRate;       //!< the inner links
-    Time m_rtt;                    //!< round-trip propagation
-    uint32_t m_bufferCells{256};   //!< switch ports
-    uint32_t m_mtu{9180};          //!< IP MTU
-    AtmEncapsulation::Mode m_mode; //!< encapsulation
-    AtmTrafficContract m_contract; //!< the PVC's contract
-    bool m_shaping{false};         //!< PcrShaper at the source
-    Time m_shaperTolerance;        //!< its Tolerance
-    bool m_upc{true};              //!< police at s1
-    bool m_frameDiscard{false};    //!< UpcFrameDiscard
-    bool m_vp{false};              //!< VP cross-connects at s1 and s2
-    TcpEraPresets m_tcp;           //!< both hosts' TCP
-    AtmHelper m_atm;               //!< link builder
-    bool m_installed{false};       //!< Install() ran
+    AtmCellRate m_accessRate;                //!< access links
+    Time m_accessDelay;                      //!< each access link
+    AtmCellRate m_trunkRate;                 //!< the inner links
+    Time m_rtt;                              //!< round-trip propagation
+    uint32_t m_bufferCells{256};             //!< switch ports
+    uint32_t m_mtu{9180};                    //!< IP MTU
+    AtmEncapsulation::Mode m_mode;           //!< encapsulation
+    AtmTrafficContract m_contract;           //!< the PVC's contract
+    bool m_shaping{false};                   //!< PcrShaper at the source
+    Time m_shaperTolerance;                  //!< its Tolerance
+    bool m_upc{true};                        //!< police at s1
+    bool m_frameDiscard{false};              //!< UpcFrameDiscard
+    bool m_vp{false};                        //!< VP cross-connects at s1 and s2
+    uint32_t m_connections{1};               //!< PVCs (SetVcPerConnection)
+    AtmTrafficContract m_connectionContract; //!< each PVC's contract (SetConnectionContract)
+    bool m_connectionContractSet{false};     //!< m_connectionContract given
+    TcpEraPresets m_tcp;                     //!< both hosts' TCP
+    AtmHelper m_atm;                         //!< link builder
+    bool m_installed{false};                 //!< Install() ran
 };
 
 } // namespace ns3

@@ -349,8 +349,8 @@ AtmPvcHelper::DoInstall(Ptr<NetDevice> srcDevice,
     pvc.labels = AllocateLabels(path, src, dst);
     AddEndpoints(&pvc);
     CrossConnect(path, &pvc);
-    InstallAtmArp(src, pvc.srcVc, dst);
-    InstallAtmArp(dst, pvc.dstVc, src);
+    InstallAtmArp(src, pvc.srcVc, dst, m_srcAddress, m_dstAddress);
+    InstallAtmArp(dst, pvc.dstVc, src, m_dstAddress, m_srcAddress);
     m_pvcs.push_back(pvc);
     *out = pvc;
     return true;
@@ -670,7 +670,18 @@ AtmPvcHelper::CrossConnect(const Path& path, AtmPvc* pvc)
 }
 
 void
-AtmPvcHelper::InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevice> remote)
+AtmPvcHelper::SetAddressIndices(uint32_t srcIndex, uint32_t dstIndex)
+{
+    m_srcAddress = srcIndex;
+    m_dstAddress = dstIndex;
+}
+
+void
+AtmPvcHelper::InstallAtmArp(Ptr<AtmNetDevice> local,
+                            uint32_t vc,
+                            Ptr<AtmNetDevice> remote,
+                            uint32_t localIndex,
+                            uint32_t remoteIndex)
 {
     // RFC 2225 section 8.2: on a PVC a host learns its peer's IP address with InATMARP, or has
     // it configured; here it is configured, as a permanent ARP-cache entry mapping the peer's
@@ -690,8 +701,17 @@ AtmPvcHelper::InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevi
                         << Name(ifIndex < 0 || ip->GetNAddresses(ifIndex) == 0 ? local : remote)
                         << " has no IPv4 address; assign addresses "
                            "(Ipv4AddressHelper::Assign) before AtmPvcHelper::Install");
-    const Ipv4InterfaceAddress mine = ip->GetAddress(ifIndex, 0);
-    const Ipv4Address peer = rip->GetAddress(rifIndex, 0).GetLocal();
+    NS_ABORT_MSG_IF(localIndex >= ip->GetNAddresses(ifIndex) ||
+                        remoteIndex >= rip->GetNAddresses(rifIndex),
+                    "AtmPvcHelper::SetAddressIndices: address "
+                        << (localIndex >= ip->GetNAddresses(ifIndex) ? localIndex : remoteIndex)
+                        << " of " << Name(localIndex >= ip->GetNAddresses(ifIndex) ? local : remote)
+                        << ", whose interface has "
+                        << (localIndex >= ip->GetNAddresses(ifIndex) ? ip->GetNAddresses(ifIndex)
+                                                                     : rip->GetNAddresses(rifIndex))
+                        << " (add them with Ipv4::AddAddress before Install)");
+    const Ipv4InterfaceAddress mine = ip->GetAddress(ifIndex, localIndex);
+    const Ipv4Address peer = rip->GetAddress(rifIndex, remoteIndex).GetLocal();
     Ptr<ArpCache> cache = ip->GetInterface(ifIndex)->GetArpCache();
     NS_ABORT_MSG_IF(!cache, "AtmPvcHelper: interface of " << Name(local) << " has no ARP cache");
     ArpCache::Entry* entry = cache->Lookup(peer);

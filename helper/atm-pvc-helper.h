@@ -189,6 +189,19 @@ class AtmPvcHelper
     void SetVpCrossConnects(const NodeContainer& switches, const AtmTrafficContract& vpContract);
 
     /**
+     * @brief Which IPv4 address of each end's interface the next PVCs' ATMARP entries map
+     *        (default 0 and 0, the first addresses): the source's entry maps the destination's
+     *        address @p dstIndex to the VC, the destination's maps the source's address
+     *        @p srcIndex. With several addresses per interface (Ipv4::AddAddress), one host pair
+     *        can then have one PVC per address pair, and a connection between those addresses
+     *        uses that PVC (AtmBundleHelper's VC-per-connection mode). Install() refuses an index
+     *        the interface does not have.
+     * @param srcIndex the source interface's address index
+     * @param dstIndex the destination interface's address index
+     */
+    void SetAddressIndices(uint32_t srcIndex, uint32_t dstIndex);
+
+    /**
      * @brief Set up a PVC along the path with the fewest switches.
      * @param src one adapter (an AtmNetDevice)
      * @param dst the other adapter
@@ -367,8 +380,14 @@ class AtmPvcHelper
      * @param local the local adapter
      * @param vc its VC
      * @param remote the far adapter
+     * @param localIndex which address of the local interface (its subnet decides the route)
+     * @param remoteIndex which address of the far interface the entry maps to the VC
      */
-    static void InstallAtmArp(Ptr<AtmNetDevice> local, uint32_t vc, Ptr<AtmNetDevice> remote);
+    static void InstallAtmArp(Ptr<AtmNetDevice> local,
+                              uint32_t vc,
+                              Ptr<AtmNetDevice> remote,
+                              uint32_t localIndex,
+                              uint32_t remoteIndex);
 
     AtmTrafficContract m_contract;                                      //!< contract of new PVCs
     AtmEncapsulation::Mode m_encapsulation{AtmEncapsulation::LLC_SNAP}; //!< encapsulation
@@ -376,6 +395,8 @@ class AtmPvcHelper
     uint16_t m_vpi{0};               //!< VPI of new labels
     uint16_t m_firstVci{32};         //!< first VCI tried
     bool m_shaping{false};           //!< shape new PVCs at their ends
+    uint32_t m_srcAddress{0};        //!< SetAddressIndices: the source's address index
+    uint32_t m_dstAddress{0};        //!< SetAddressIndices: the destination's address index
     NodeContainer m_vpSwitches;      //!< switches crossed on VP cross-connects
     AtmTrafficContract m_vpContract; //!< contract of those VPs
     std::set<std::tuple<const AtmDevice*, uint16_t, uint16_t>> m_vpLabels; //!< labels on VP links

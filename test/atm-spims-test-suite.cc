@@ -5,6 +5,8 @@
 #include "atm-ns3-compat.h"
 #include "atm-test-utils.h"
 
+#include "ns3/atm-bundle-helper.h"
+#include "ns3/atm-net-device.h"
 #include "ns3/atm-spims-initiator.h"
 #include "ns3/atm-spims-law.h"
 #include "ns3/atm-spims-responder.h"
@@ -396,6 +398,114 @@ class AtmSpimsBulkTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief AtmBundleHelper's connection bundles: with one PVC (the default) three bulk_gets share
+ *        it; with a VC per connection each initiator, bound to its address pair (attribute
+ *        Local), gets its 45,000 bytes over its own PVC and no other: h0 receives on PVC k
+ *        exactly the cells of connection k's data and control (the same count on every PVC,
+ *        since the three connections are alike), and every ledger holds; with SetVp(true) the
+ *        PVCs are VCs 32, 33, 34 of VP 1 between s1 and s2.
+ */
+class AtmBundleConnectionsTestCase : public TestCase
+{
+  public:
+    AtmBundleConnectionsTestCase()
+        : TestCase("bundles: one PVC for all connections, one per connection, VCs of one VP")
+    {
+    }
+
+  private:
+    /**
+     * @param perConnection PVCs (1: one shared)
+     * @param vp VCs of one VP
+     * @param t receives the topology
+     * @return the cells h0 received on each PVC
+     */
+    std::vector<uint64_t> Run(uint32_t perConnection, bool vp, AtmBundleTopology* t)
+    {
+        AtmBundleHelper bundle;
+        bundle.SetRtt(MilliSeconds(4));
+        bundle.SetTrunkRate(AtmCellRate::Parse("OC3c"));
+        bundle.SetTcp(Tcp(9140));
+        bundle.SetVcPerConnection(perConnection);
+        bundle.SetVp(vp);
+        *t = bundle.Install();
+        Ptr<AtmSpimsResponder> responder = CreateObject<AtmSpimsResponder>();
+        responder->SetAttribute("Port", UintegerValue(7000));
+        responder->SetAttribute("Protocol", TypeIdValue(TcpEraPresets::GetSocketFactoryTypeId()));
+        t->hosts.Get(1)->AddApplication(responder);
+        std::vector<Ptr<AtmSpimsInitiator>> apps;
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            const auto& [local, remote] = t->addresses[perConnection == 1 ? 0 : k];
+            Ptr<AtmSpimsInitiator> app = CreateObject<AtmSpimsInitiator>();
+            app->SetAttribute("Remote", AddressValue(InetSocketAddress(remote, 7000)));
+            app->SetAttribute("Local", AddressValue(InetSocketAddress(local, 0)));
+            app->SetAttribute("Protocol", TypeIdValue(TcpEraPresets::GetSocketFactoryTypeId()));
+            app->SetAttribute("Spec", StringValue("1 bulk_get 9000*5"));
+            t->hosts.Get(0)->AddApplication(app);
+            app->SetStartTime(MilliSeconds(1 + k));
+            apps.push_back(app);
+        }
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        std::vector<uint64_t> cells;
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(apps[k]->IsDone(), true, "connection " << k << " done");
+            NS_TEST_EXPECT_MSG_EQ(apps[k]->GetRuns().size(), 1U, "one run");
+            if (!apps[k]->GetRuns().empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(apps[k]->GetRuns()[0].bytes, 45000U, "every byte");
+            }
+        }
+        for (const AtmPvc& pvc : t->pvcs)
+        {
+            cells.push_back(t->nic[0]->GetVcStats(pvc.srcVc).cellsRx);
+            NS_TEST_EXPECT_MSG_EQ(AtmPvcHelper::GetLedger(pvc, true).Holds(), true, "forward");
+            NS_TEST_EXPECT_MSG_EQ(AtmPvcHelper::GetLedger(pvc, false).Holds(), true, "backward");
+        }
+        Simulator::Destroy();
+        return cells;
+    }
+
+    void DoRun() override
+    {
+        AtmBundleTopology t;
+        const std::vector<uint64_t> one = Run(1, false, &t);
+        NS_TEST_ASSERT_MSG_EQ(one.size(), 1U, "one PVC");
+        NS_TEST_EXPECT_MSG_EQ(t.addresses.size(), 1U, "one address pair");
+        // 45,000 bytes in 9140-byte segments per connection: 4 x 9140 + 8440, i.e. 4 x 192 +
+        // 178 cells (IP + TCP headers, LLC/SNAP, the AAL5 trailer), plus the ACKs of the
+        // control message and the FIN exchange: at least 3 x 946 data cells on the one PVC.
+        NS_TEST_EXPECT_MSG_GT(one[0], 3U * 946, "all three connections' data on the one PVC");
+
+        const std::vector<uint64_t> each = Run(3, false, &t);
+        NS_TEST_ASSERT_MSG_EQ(each.size(), 3U, "three PVCs");
+        NS_TEST_EXPECT_MSG_EQ(t.addresses[2].first, Ipv4Address("10.1.3.1"), "third pair, h0");
+        NS_TEST_EXPECT_MSG_EQ(t.addresses[2].second, Ipv4Address("10.1.3.2"), "third pair, h1");
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            NS_TEST_EXPECT_MSG_GT(each[k], 946U, "PVC " << k << " carries its connection");
+            NS_TEST_EXPECT_MSG_LT(each[k], 2U * 946, "and only its connection");
+            NS_TEST_EXPECT_MSG_EQ(each[k], each[0], "alike connections, alike counts");
+        }
+        NS_TEST_EXPECT_MSG_EQ(each[0] * 3, one[0], "the same cells, split three ways");
+
+        Run(3, true, &t);
+        NS_TEST_ASSERT_MSG_EQ(t.pvcs.size(), 3U, "three VCs");
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            // labels: h0-s0, s0-s1, s1-s2, s2-h1; the VP runs from s1 to s2 (the middle links
+            // keep the VC's label: a VP switch does not change the VCI).
+            const auto& [vpi, vci] = t.pvcs[k].labels.at(2);
+            NS_TEST_EXPECT_MSG_EQ(vpi, 1, "VP 1");
+            NS_TEST_EXPECT_MSG_EQ(vci, 32 + k, "VCI 32 + k");
+        }
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The SPIMS suite.
  */
 class AtmSpimsTestSuite : public TestSuite
@@ -408,6 +518,7 @@ class AtmSpimsTestSuite : public TestSuite
         AddTestCase(new AtmSpimsSpecTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmSpimsIdleRrTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmSpimsBulkTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmBundleConnectionsTestCase, ATM_TEST_QUICK);
     }
 };
 

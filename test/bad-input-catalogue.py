@@ -252,6 +252,10 @@ cases = [
      r"atm-bundle: invalid --others=1 rr 1000,1024\*5: bulk_get or bulk_put \(only the first connection may be rr\)"),
     ("atm-bundle: no connection", "atm-bundle --connections=0",
      r"atm-bundle: invalid --connections=0: expected an integer in \[1, 200\]"),
+    ("atm-bundle: a per-VC PCR with one VC", "atm-bundle --vcPcr=1Mbps",
+     r"atm-bundle: invalid --vcPcr=1Mbps: only with --vcs=each or vp"),
+    ("atm-bundle: VCs faster than their VP", "atm-bundle --vcs=vp --vcPcr=20Mbps",
+     r"atm-bundle: invalid --vcPcr=20Mbps: at most --pcr \(10Mbps@payload\), the VP's rate"),
     ("atm-bundle: unknown mix", "atm-bundle --mix=mixed",
      r"atm-bundle: invalid --mix=mixed: expected one of homogeneous, intensive"),
     # atm-cdv: the CDV of a CBR cell stream across TEN-34's paths

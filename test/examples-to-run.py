@@ -51,6 +51,8 @@ cpp_examples = [
     ("atm-bundle --connections=4 --mix=bidir-small --count=5", "True", "False"),
     ("atm-bundle --connections=3 --mix=intensive --count=5 --hostCpu=300us", "True", "False"),
     ("atm-bundle --connections=3 --mix=rr-bulk --count=3 --window=51200", "True", "False"),
+    ("atm-bundle --connections=3 --count=5 --vcs=each", "True", "False"),
+    ("atm-bundle --connections=4 --count=5 --vcs=vp --mix=bidir", "True", "False"),
     ("atm-cdv --cells=2000", "True", "False"),
     ("atm-cdv --path=short --rate=1.6 --cells=2000 --queues=class", "True", "False"),
     ("atm-cdv --crossLoad=0 --cells=500 --sourceJitter=5us", "True", "False"),

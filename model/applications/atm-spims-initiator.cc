@@ -37,6 +37,14 @@ AtmSpimsInitiator::GetTypeId()
                           AddressValue(),
                           MakeAddressAccessor(&AtmSpimsInitiator::m_peer),
                           MakeAddressChecker())
+            .AddAttribute("Local",
+                          "The local address each run's socket binds to (InetSocketAddress, "
+                          "port 0 for any; empty: any address): on a host with several "
+                          "addresses it chooses the source address, and so the VC, of the "
+                          "connection (AtmBundleHelper's VC-per-connection mode).",
+                          AddressValue(),
+                          MakeAddressAccessor(&AtmSpimsInitiator::m_local),
+                          MakeAddressChecker())
             .AddAttribute("Protocol",
                           "The TypeId of the TCP socket factory (TcpEraSocketFactory for the "
                           "TCPs of TcpEraPresets).",
@@ -213,9 +221,14 @@ AtmSpimsInitiator::StartRun()
     m_closing = false;
     m_writing = NOTHING;
     m_socket = Socket::CreateSocket(GetNode(), m_tid);
-    const int bound =
-        Inet6SocketAddress::IsMatchingType(m_peer) ? m_socket->Bind6() : m_socket->Bind();
-    NS_ABORT_MSG_IF(bound != 0, "AtmSpimsInitiator: bind failed");
+    const int bound = !m_local.IsInvalid()                         ? m_socket->Bind(m_local)
+                      : Inet6SocketAddress::IsMatchingType(m_peer) ? m_socket->Bind6()
+                                                                   : m_socket->Bind();
+    NS_ABORT_MSG_IF(bound != 0,
+                    "AtmSpimsInitiator: bind failed"
+                        << (m_local.IsInvalid() ? ""
+                                                : " (attribute Local: is it an address of "
+                                                  "this node?)"));
     m_socket->SetConnectCallback(MakeCallback(&AtmSpimsInitiator::Connected, this),
                                  MakeCallback(&AtmSpimsInitiator::ConnectionFailed, this));
     m_socket->SetSendCallback(MakeCallback(&AtmSpimsInitiator::SpaceFreed, this));

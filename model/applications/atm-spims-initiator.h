@@ -180,6 +180,7 @@ class AtmSpimsInitiator : public Application
     };
 
     Address m_peer;                      //!< the responder (attribute Remote)
+    Address m_local;                     //!< the bound address (attribute Local; invalid: any)
     TypeId m_tid;                        //!< the socket factory (attribute Protocol)
     AtmSpimsSpec m_spec;                 //!< the measurement (attribute Spec)
     Ptr<RandomVariableStream> m_sizes;   //!< message or request sizes

@@ -163,6 +163,21 @@ TEST(AtmConfigErrorsDeathTest, SpimsSpecsLawsAndTheBundlePath)
             bundle.SetVp(true);
         },
         "AtmBundleHelper::SetVp: the topology is already installed");
+    EXPECT_DEATH(
+        {
+            AtmBundleHelper bundle;
+            bundle.SetVcPerConnection(0);
+        },
+        "AtmBundleHelper::SetVcPerConnection\\(0\\): 1 to 250 PVCs");
+    EXPECT_DEATH(
+        {
+            AtmBundleTopology t = AtmBundleHelper().Install();
+            AtmPvcHelper pvcs;
+            pvcs.SetAddressIndices(1, 0);
+            pvcs.Install(t.nic[0], t.nic[1], t.switches);
+        },
+        "AtmPvcHelper::SetAddressIndices: address 1 of .*, whose interface has 1 \\(add them "
+        "with Ipv4::AddAddress before Install\\)");
 }
 
 TEST(AtmConfigErrorsDeathTest, CbrCellSourceAndCdvStatistics)
