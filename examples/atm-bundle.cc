@@ -61,12 +61,9 @@
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
-#include "ns3/atm-output-port.h"
-#include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-spims-initiator.h"
 #include "ns3/atm-spims-responder.h"
 #include "ns3/atm-spims-spec.h"
-#include "ns3/atm-switch.h"
 #include "ns3/atm-tcp-flow-probe.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/core-module.h"
@@ -401,21 +398,8 @@ main(int argc, char* argv[])
         retransmissions += p->GetRetransmissions();
         timeouts += p->GetTimeouts();
     }
-    uint64_t cellsLost = t.switches.Get(1)->GetObject<AtmSwitch>()->GetUpcDiscards();
-    bool ledgersHold = true;
-    for (const AtmPvc& pvc : t.pvcs)
-    {
-        for (const auto& [dev, vc] : pvc.forward)
-        {
-            cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
-        }
-        for (const auto& [dev, vc] : pvc.backward)
-        {
-            cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
-        }
-        ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(pvc, true).Holds() &&
-                      AtmPvcHelper::GetLedger(pvc, false).Holds();
-    }
+    const uint64_t cellsLost = t.GetCellsLost();
+    const bool ledgersHold = t.LedgersHold();
     const double span = lastEnd > firstStart ? (lastEnd - firstStart).GetSeconds() : 0.0;
 
     AtmJsonLine json;

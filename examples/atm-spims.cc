@@ -47,14 +47,11 @@
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
 #include "ns3/atm-metrics.h"
-#include "ns3/atm-output-port.h"
 #include "ns3/atm-policer.h"
-#include "ns3/atm-pvc-helper.h"
 #include "ns3/atm-spims-initiator.h"
 #include "ns3/atm-spims-responder.h"
 #include "ns3/atm-spims-spec.h"
 #include "ns3/atm-switch-port.h"
-#include "ns3/atm-switch.h"
 #include "ns3/atm-tcp-flow-probe.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/core-module.h"
@@ -319,19 +316,8 @@ main(int argc, char* argv[])
         retransmissions += p->GetRetransmissions();
         timeouts += p->GetTimeouts();
     }
-    uint64_t cellsLost = 0;
-    for (const auto& [dev, vc] : t.pvc.forward)
-    {
-        cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
-    }
-    for (const auto& [dev, vc] : t.pvc.backward)
-    {
-        cellsLost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
-    }
-    Ptr<AtmSwitch> s1 = t.switches.Get(1)->GetObject<AtmSwitch>();
-    cellsLost += s1->GetUpcDiscards();
-    const bool ledgersHold = AtmPvcHelper::GetLedger(t.pvc, true).Holds() &&
-                             AtmPvcHelper::GetLedger(t.pvc, false).Holds();
+    const uint64_t cellsLost = t.GetCellsLost();
+    const bool ledgersHold = t.LedgersHold();
     const bool complete = initiator->IsDone() && measured.size() == spec.GetRuns();
 
     AtmJsonLine json;

@@ -5,7 +5,9 @@
 #include "atm-bundle-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/atm-output-port.h"
 #include "ns3/atm-switch-port.h"
+#include "ns3/atm-switch.h"
 #include "ns3/boolean.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -125,6 +127,36 @@ AtmBundleHelper::SetVp(bool on)
 {
     CheckNotInstalled("SetVp");
     m_vp = on;
+}
+
+uint64_t
+AtmBundleTopology::GetCellsLost() const
+{
+    uint64_t lost = switches.Get(1)->GetObject<AtmSwitch>()->GetUpcDiscards();
+    for (const AtmPvc& p : pvcs)
+    {
+        for (const auto* hops : {&p.forward, &p.backward})
+        {
+            for (const auto& [dev, vc] : *hops)
+            {
+                lost += dev->GetOutputPort()->GetVcStats(vc).cellsDropped;
+            }
+        }
+    }
+    return lost;
+}
+
+bool
+AtmBundleTopology::LedgersHold() const
+{
+    for (const AtmPvc& p : pvcs)
+    {
+        if (!AtmPvcHelper::GetLedger(p, true).Holds() || !AtmPvcHelper::GetLedger(p, false).Holds())
+        {
+            return false;
+        }
+    }
+    return true;
 }
 
 void

@@ -55,6 +55,14 @@ struct AtmBundleTopology
     TcpEraPresets tcp; //!< the TCP installed on both hosts
     Time accessDelay;  //!< each access link's one-way delay
     Time innerDelay;   //!< each inner link's one-way delay
+
+    /**
+     * @return the cells of every PVC dropped so far, both directions: at the output ports of
+     *         their paths and by s1's UPC
+     */
+    uint64_t GetCellsLost() const;
+    /// @return true if every PVC's cell ledger holds, both directions (AtmPvcHelper::GetLedger)
+    bool LedgersHold() const;
 };
 
 /**
