@@ -618,3 +618,79 @@ def cdv_figure(res, plt, t):
     fig.suptitle("TEN34-CDV: a periodic CBR cell stream, cross traffic 10 % per switch "
                  "(our assumption), published Tables 3 and 5", fontsize=10)
     return fig
+
+
+CDV_LOADS = [0.05, 0.1, 0.2, 0.3]
+CDV_BURSTS = [1, 13]
+
+
+@fam.runs
+def cdv_background_runs(t):
+    return [Run({"load": load, "burst": burst},
+                {"path": "long", "rate": "1.1", "cells": 10000, "crossLoad": load,
+                 "crossBurst": burst})
+            for burst in CDV_BURSTS for load in CDV_LOADS]
+
+
+def _rus_lmin(res, load, burst):
+    return mean(m["lMinMs"][-1] for m in res.get(load=load, burst=burst))
+
+
+@fam.check
+def cdv_background_grows(res, spec):
+    rows = []
+    for burst in CDV_BURSTS:
+        loads = [x for x in CDV_LOADS if res.has(load=x, burst=burst)]
+        lmin = [_rus_lmin(res, x, burst) for x in loads]
+        if len(lmin) >= 2:
+            rows.append(spec.row(f"bursts of {burst}: L at RUS (ms) at cross loads "
+                                 f"{', '.join(f'{x:g}' for x in loads)}", "(physics)",
+                                 [round(x, 4) for x in lmin], spec.tol.non_decreasing(lmin)))
+    return rows
+
+
+@fam.check
+def cdv_background_published(res, spec):
+    row = next(r for r in spec.table()["rows"] if r["path"] == "long" and r["rate"] == "1.1")
+    rows = []
+    for burst in CDV_BURSTS:
+        for load in CDV_LOADS:
+            if not res.has(load=load, burst=burst):
+                continue
+            sim = [mean(m["lMinMs"][k] for m in res.get(load=load, burst=burst))
+                   for k in range(len(row["lmin"]))]
+            ratios = [s / p for s, p in zip(sim, row["lmin"])]
+            rows.append(spec.row(f"load {load:g}, bursts of {burst}: L / Table 5 (trial 11) at "
+                                 f"{', '.join(row['points'])}",
+                                 " / ".join(f"{p:g}" for p in row["lmin"]),
+                                 [round(x, 2) for x in ratios], spec.tol.all_ok(ratios)))
+    return rows
+
+
+@fam.figure
+def cdv_background_figure(res, plt, t):
+    row = next(r for r in t.family.table("cdv")["rows"]
+               if r["path"] == "long" and r["rate"] == "1.1")
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    drawn = False
+    for k, burst in enumerate(CDV_BURSTS):
+        for j, load in enumerate(CDV_LOADS):
+            if not res.has(load=load, burst=burst):
+                continue
+            first = res.get(load=load, burst=burst)[0]
+            sim = [mean(m["lMinMs"][i] for m in res.get(load=load, burst=burst)) * 1e3
+                   for i in range(len(first["lMinMs"]))]
+            ax.plot(first["switchesBefore"], sim, "o-" if burst == 1 else "s--",
+                    color=f"C{j}", label=f"load {load:g}, bursts of {burst}")
+            drawn = True
+    if not drawn:
+        return None
+    ax.plot([0, 1, 5, 9, 12], [v * 1e3 for v in row["lmin"]], "kx:", ms=9,
+            label="trial 11 (TEN34 Table 5)")
+    ax.set_xlabel("switches between the source and the measurement point")
+    ax.set_ylabel("zero-violation CDVT L at 0.381 ms (µs)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, ncol=2)
+    ax.set_title("TEN34-CDV-BACKGROUND: long path, 1.1 Mb/s, our cross traffic varied",
+                 fontsize=10)
+    return fig
