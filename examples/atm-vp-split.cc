@@ -17,9 +17,18 @@
                                         policed per VP on s1's port from s0
    @endverbatim
  *
- * Each sender's adapter shapes its VC at the VC's PCR (PcrShaper); s0 merges the two VCs onto
+ * Each sender's adapter shapes its VC at the VC's PCR (PcrShaper: on the access link's cell
+ * slots, so at 1 / ceil(slots per 1/PCR) unless --shaperTolerance is one cell time or more,
+ * which gives exactly the PCR); s0 merges the two VCs onto
  * the link into the VP; s1 polices the VP's aggregate (the VCI is kept end to end). The
- * k connections of a sender share its VC (one ATMARP entry per host pair).
+ * k connections of a sender share its VC (one ATMARP entry per host pair); a sender without
+ * connections (--k1=0) gets no VC.
+ *
+ * --kr adds connections from the receiver h2 back to sender 0, on the other direction of VC 0
+ * (TEN34's two-way bunches, TEN34-DUPLEX): their segments and sender 0's ACKs share it, shaped
+ * at h2's adapter at the VC's PCR; that direction is not policed (the PCR keeps it within b).
+ * With --k1=0 --kr=k one host pair runs k connections each way on one VC (TEN34-PARALLEL
+ * with --kr=0).
  *
  * The program prints exactly one line on standard output, a JSON object: the parameters used,
  * then goodputMbps (the aggregate over all connections), connectionGoodputMbps (per connection,
@@ -28,8 +37,11 @@
  * aggregateFraction (aggregate / VP payload rate), maxGoodputMbps (C at b: AtmMetrics::
  * MaxTcpGoodput), upcPoliced, upcDiscarded, discardedFraction, vcCellsSent, vcCellsDiscarded and
  * vcCellsReceived (per VC: cells its adapter sent, the VP policer discarded and the receiver
- * got), dataSegmentsSent, retransmissions, retransmissionPercent, timeouts, ledgerHolds and
- * simEvents. Errors go to standard error with a non-zero exit code (1 if a cell ledger fails).
+ * got), reverseGoodputMbps, reverseConnectionGoodputMbps and reverseFairness (the --kr
+ * connections; goodputMbps and fairness are the forward ones'), dataSegmentsSent,
+ * retransmissions, retransmissionPercent and timeouts (every connection, both ways),
+ * ledgerHolds and simEvents. Errors go to standard error with a non-zero exit code (1 if a cell
+ ledger fails).
  *
  * TCP: Solaris 2.x-like by default (TEN34's hosts): the bsd preset with a 200 ms timer tick and
  * a 50 ms delayed-ACK timer, MSS 9140, 64 KB windows. The connections start at U[0, 1 s): the
@@ -40,7 +52,8 @@
  *
  * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
  * writes DIR/tcp.csv (every connection: flows 0 ... k0-1 are sender 0's, k0 ... k0+k1-1 sender
- * 1's, in the order of connectionGoodputMbps) and DIR/ports.csv (every --traceInterval, default
+ * 1's, in the order of connectionGoodputMbps, then the --kr reverse ones) and DIR/ports.csv (every
+ --traceInterval, default
  * 1 ms: the switch ports of the data direction, sw0-s1 where the two VCs merge and sw1-h2),
  * without changing the run or its JSON line. A directory that cannot be created or written is a
  * usage error, as is --traceInterval without --traceDir. `utils/atm-validation --plot DIR`
@@ -50,6 +63,8 @@
  *   case A, 5 + 5 connections:  atm-vp-split --case=A --k=5 --duration=20s
  *   case B, 5 + 5 connections:  atm-vp-split --case=B --k=5 --duration=20s
  *   a lone active VC in case B (gets only b/2):  atm-vp-split --case=B --k=3 --k1=0
+ *   one host pair, 4 connections each way on one VC of PCR b:
+ *                               atm-vp-split --k1=0 --vcPcr=36000 --k=4 --kr=4
  */
 
 #include "ns3/applications-module.h"
@@ -87,7 +102,9 @@ struct VpSplitConfig
     uint32_t k{1};                     //!< connections per sender
     int k0{0};                         //!< connections of sender 0 (if --k0 given, else k)
     int k1{0};                         //!< connections of sender 1 (if --k1 given, else k)
+    uint32_t kr{0};                    //!< connections from the receiver back to sender 0
     Time cdvt{MicroSeconds(100)};      //!< the VP's CDVT
+    Time shaperTolerance{0};           //!< the adapters' PcrShaper Tolerance
     std::string accessRate{"OC3c"};    //!< host links
     std::string trunkRate{"E3"};       //!< s0-s1
     Time rtt{MilliSeconds(63)};        //!< round-trip propagation delay
@@ -160,9 +177,20 @@ main(int argc, char* argv[])
     options.AddValue("k", "parallel TCP connections per sender (the bunch)", c.k, 0, 1000);
     options.AddValue("k0", "connections of sender 0", c.k0, 0, 1000, "--k");
     options.AddValue("k1", "connections of sender 1 (0: a lone active VC)", c.k1, 0, 1000, "--k");
+    options.AddValue("kr",
+                     "connections from the receiver back to sender 0 on VC 0 (two-way bunches)",
+                     c.kr,
+                     0,
+                     1000);
     options.AddValue("cdvt",
                      "CDVT of the VP contract (the operator's; TEN34 does not state it)",
                      c.cdvt,
+                     Time(0),
+                     Seconds(100));
+    options.AddValue("shaperTolerance",
+                     "the adapters' PcrShaper Tolerance (0: conforms with CDVT 0, rate quantised "
+                     "to access slots; >= one access cell time: exactly the PCR)",
+                     c.shaperTolerance,
                      Time(0),
                      Seconds(100));
     options.AddValue("accessRate",
@@ -275,7 +303,8 @@ main(int argc, char* argv[])
     internet.Install(senders);
     internet.Install(receiver);
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    addresses.Assign(NetDeviceContainer(in0.Get(0), in1.Get(0)));
+    const Ipv4Address src0 =
+        addresses.Assign(NetDeviceContainer(in0.Get(0), in1.Get(0))).GetAddress(0);
     const Ipv4Address dst = addresses.Assign(NetDeviceContainer(out.Get(1))).GetAddress(0);
     presets.Install(senders);
     presets.Install(receiver);
@@ -284,9 +313,12 @@ main(int argc, char* argv[])
     pvcs.SetContract(AtmTrafficContract::Cbr(vcPcr));
     pvcs.SetVpi(1);
     pvcs.SetVpCrossConnects(NodeContainer(switches.Get(1)), AtmTrafficContract::Cbr(b, c.cdvt));
-    pvcs.SetShaping(true);
+    pvcs.SetShaping(true, c.shaperTolerance);
+    // Sender 1 gets no VC when it has no connection (--k1=0: one VC in the VP, and the link's
+    // admission control sees only that one).
+    const uint32_t vcs = k[1] > 0 ? 2 : 1;
     AtmPvc pvc[2];
-    for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t i = 0; i < vcs; ++i)
     {
         std::string refusal;
         NetDeviceContainer& in = i == 0 ? in0 : in1;
@@ -300,7 +332,11 @@ main(int argc, char* argv[])
     Ptr<AtmSwitch> s1 = switches.Get(1)->GetObject<AtmSwitch>();
     Ptr<AtmPolicer> policer = s1->GetVpPolicer(ingress->GetPortIndex(), vpi);
     NS_ABORT_MSG_IF(!policer, "atm-vp-split: no VP policer at s1");
-    std::vector<uint16_t> vcis = {pvc[0].labels[1].second, pvc[1].labels[1].second};
+    std::vector<uint16_t> vcis;
+    for (uint32_t i = 0; i < vcs; ++i)
+    {
+        vcis.push_back(pvc[i].labels[1].second);
+    }
     std::vector<uint64_t> discarded(2, 0);
     policer->TraceConnectWithoutContext("Discard",
                                         MakeBoundCallback(&CountDiscard, &discarded, &vcis));
@@ -313,21 +349,26 @@ main(int argc, char* argv[])
         tracer->AddPort("sw1-h2", DynamicCast<AtmDevice>(out.Get(0))->GetOutputPort());
     }
 
-    // k bulk transfers per sender, all to h2.
+    // k bulk transfers per sender, all to h2; --kr from h2 back to h0 (owner 2), on VC 0's
+    // other direction.
     const std::string factory = TcpEraPresets::GetSocketFactoryTypeId().GetName();
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     std::vector<Ptr<PacketSink>> sinks;
     std::vector<Ptr<AtmTcpFlowProbe>> probes;
     std::vector<uint32_t> owner;
     uint16_t port = 5001;
-    for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t i = 0; i < 3; ++i)
     {
-        for (uint32_t j = 0; j < k[i]; ++j, ++port)
+        const uint32_t count = i < 2 ? k[i] : c.kr;
+        Ptr<Node> from = i < 2 ? senders.Get(i) : receiver.Get(0);
+        Ptr<Node> to = i < 2 ? receiver.Get(0) : senders.Get(0);
+        for (uint32_t j = 0; j < count; ++j, ++port)
         {
             const Time at = NanoSeconds(static_cast<int64_t>(
                 jitter->GetValue(0, static_cast<double>(c.startJitter.GetNanoSeconds()))));
             Ptr<AtmTtcpWriter> writer = CreateObject<AtmTtcpWriter>();
-            writer->SetAttribute("Remote", AddressValue(InetSocketAddress(dst, port)));
+            writer->SetAttribute("Remote",
+                                 AddressValue(InetSocketAddress(i < 2 ? dst : src0, port)));
             writer->SetAttribute("Protocol", TypeIdValue(TcpEraPresets::GetSocketFactoryTypeId()));
             writer->SetAttribute("Tsdu", UintegerValue(c.tsdu));
             // The probe counts the connection from its first segment on.
@@ -345,10 +386,10 @@ main(int argc, char* argv[])
                                  tracer,
                                  static_cast<uint32_t>(probes.size() - 1)));
             }
-            senders.Get(i)->AddApplication(writer);
+            from->AddApplication(writer);
             writer->SetStartTime(at);
             PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
-            ApplicationContainer sinkApp = sinkHelper.Install(receiver.Get(0));
+            ApplicationContainer sinkApp = sinkHelper.Install(to);
             sinkApp.Start(Seconds(0));
             sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
             owner.push_back(i);
@@ -369,39 +410,51 @@ main(int argc, char* argv[])
 
     const double seconds = (Simulator::Now() - c.warmup).GetSeconds();
     std::vector<double> x;
+    std::vector<double> reverse;
     std::vector<double> vcx(2, 0.0);
     double aggregate = 0;
+    double reverseAggregate = 0;
     uint64_t segments = 0;
     uint64_t retx = 0;
     uint64_t timeouts = 0;
     for (size_t f = 0; f < sinks.size(); ++f)
     {
         const double mbps = (sinks[f]->GetTotalRx() - atWarmup[f]) * 8.0 / seconds / 1e6;
-        x.push_back(mbps);
-        vcx[owner[f]] += mbps;
-        aggregate += mbps;
+        if (owner[f] < 2)
+        {
+            x.push_back(mbps);
+            vcx[owner[f]] += mbps;
+            aggregate += mbps;
+        }
+        else
+        {
+            reverse.push_back(mbps);
+            reverseAggregate += mbps;
+        }
         segments += probes[f]->GetDataSegmentsSent();
         retx += probes[f]->GetRetransmissions();
         timeouts += probes[f]->GetTimeouts();
     }
     std::vector<double> vcCellsSent;
+    std::vector<double> vcCellsReceived;
+    std::vector<double> vcCellsDiscarded;
     bool ledgerHolds = true;
-    for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t i = 0; i < vcs; ++i)
     {
         const uint64_t sent = pvc[i].src->GetVcStats(pvc[i].srcVc).cellsTx;
         vcCellsSent.push_back(static_cast<double>(sent));
         ledgerHolds = ledgerHolds && AtmPvcHelper::GetLedger(pvc[i], true).Holds() &&
                       AtmPvcHelper::GetLedger(pvc[i], false).Holds();
     }
-    const AtmPolicerStats& upc = policer->GetStats();
-    std::vector<double> vcCellsReceived;
-    std::vector<double> vcCellsDiscarded;
+    // The per-VC counters of a VC that was not set up (--k1=0) are zero.
+    vcCellsSent.resize(2, 0.0);
     for (uint32_t i = 0; i < 2; ++i)
     {
         vcCellsReceived.push_back(
-            static_cast<double>(pvc[i].dst->GetVcStats(pvc[i].dstVc).cellsRx));
+            i < vcs ? static_cast<double>(pvc[i].dst->GetVcStats(pvc[i].dstVc).cellsRx) : 0.0);
         vcCellsDiscarded.push_back(static_cast<double>(discarded[i]));
     }
+    const AtmPolicerStats& upc = policer->GetStats();
     const double vpPayloadMbps = b.GetPayloadBitRate() / 1e6;
     const uint64_t events = Simulator::GetEventCount();
 
@@ -413,7 +466,9 @@ main(int argc, char* argv[])
         .Add("vcPcrCellsPerSec", vcPcr.GetCellsPerSecond())
         .Add("k0", k[0])
         .Add("k1", k[1])
+        .Add("kr", c.kr)
         .Add("cdvtUs", c.cdvt.GetSeconds() * 1e6)
+        .Add("shaperToleranceUs", c.shaperTolerance.GetSeconds() * 1e6)
         .Add("accessRate", c.accessRate)
         .Add("trunkRate", c.trunkRate)
         .Add("rttMs", c.rtt.GetSeconds() * 1e3)
@@ -436,6 +491,9 @@ main(int argc, char* argv[])
         .Add("vcFairness", AtmMetrics::JainFairness(vcx))
         .Add("vpPayloadMbps", vpPayloadMbps)
         .Add("aggregateFraction", aggregate / vpPayloadMbps)
+        .Add("reverseGoodputMbps", reverseAggregate)
+        .Add("reverseConnectionGoodputMbps", reverse)
+        .Add("reverseFairness", AtmMetrics::JainFairness(reverse))
         .Add("maxGoodputMbps",
              AtmMetrics::MaxTcpGoodput(b.GetCellsPerSecond(),
                                        mss,

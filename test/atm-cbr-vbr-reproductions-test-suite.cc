@@ -583,6 +583,139 @@ class AtmVpSplitTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/// Results of one two-way bunch run.
+struct DuplexRun
+{
+    double forward{0};           //!< goodput h0 -> h1 (Mb/s), all connections
+    double reverse{0};           //!< goodput h1 -> h0 (Mb/s)
+    uint64_t discarded{0};       //!< cells the VP policer discarded
+    uint64_t retransmissions{0}; //!< segments retransmitted, both ways
+};
+
+/**
+ * @brief TEN34's two-way bunches (atm-vp-split --k1=0 --kr): h0 -OC3c- s0 -E3- s1 (VP policer
+ * from s0) -OC3c- h1, one CBR VC of PCR b in the VP of b = 36,000 cells/s, shaped at exactly b
+ * at both adapters (a tolerance of one OC-3c cell time), k connections each way with 256 KB
+ * windows, RTT 63 ms; goodput over [5 s, 25 s].
+ * @param k connections h0 -> h1
+ * @param kr connections h1 -> h0
+ * @return the goodputs
+ */
+DuplexRun
+RunDuplex(uint32_t k, uint32_t kr)
+{
+    NodeContainer hosts(2);
+    NodeContainer sw(2);
+    AtmHelper atm;
+    atm.SetDeviceAttribute("Mtu", UintegerValue(9180));
+    atm.SetSwitchPortAttribute("BufferCells", UintegerValue(256));
+    atm.InstallSwitch(sw);
+    atm.SetChannelAttribute("CellRate", StringValue("OC3c"));
+    atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
+    NetDeviceContainer in = atm.Install(hosts.Get(0), sw.Get(0));
+    NetDeviceContainer out = atm.Install(sw.Get(1), hosts.Get(1));
+    atm.SetChannelAttribute("CellRate", StringValue("E3"));
+    atm.SetChannelAttribute("Delay", TimeValue(MicroSeconds(31480)));
+    NetDeviceContainer link = atm.Install(sw.Get(0), sw.Get(1));
+    Ptr<AtmSwitchPort> ingress = DynamicCast<AtmSwitchPort>(link.Get(1));
+    ingress->SetAttribute("Upc", BooleanValue(true));
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    const Ipv4Address a0 = addresses.Assign(NetDeviceContainer(in.Get(0))).GetAddress(0);
+    const Ipv4Address a1 = addresses.Assign(NetDeviceContainer(out.Get(1))).GetAddress(0);
+    TcpEraPresets tcp = TcpEraPresets::ForSource("solaris");
+    tcp.SetMtu(9180);
+    tcp.SetWindow(262144);
+    tcp.Install(hosts);
+    const AtmCellRate b(36000);
+    AtmPvcHelper pvcs;
+    pvcs.SetContract(AtmTrafficContract::Cbr(b));
+    pvcs.SetVpi(1);
+    pvcs.SetVpCrossConnects(NodeContainer(sw.Get(1)),
+                            AtmTrafficContract::Cbr(b, MicroSeconds(100)));
+    pvcs.SetShaping(true, MicroSeconds(3));
+    const AtmPvc pvc = pvcs.Install(in.Get(0), out.Get(1), sw);
+    std::vector<Ptr<AtmBulkTransfer>> transfers;
+    uint16_t port = 5001;
+    for (uint32_t j = 0; j < k + kr; ++j, ++port)
+    {
+        transfers.push_back(
+            CreateObjectWithAttributes<AtmBulkTransfer>("Tsdu",
+                                                        UintegerValue(SPLIT_TSDU),
+                                                        "Port",
+                                                        UintegerValue(port),
+                                                        "StartTime",
+                                                        TimeValue(MilliSeconds(97 * j + 13)),
+                                                        "Warmup",
+                                                        TimeValue(Seconds(5))));
+        const bool back = j >= k;
+        transfers.back()->Install(hosts.Get(back ? 1 : 0), hosts.Get(back ? 0 : 1), back ? a0 : a1);
+    }
+    Simulator::Stop(Seconds(25));
+    Simulator::Run();
+    DuplexRun r;
+    for (size_t f = 0; f < transfers.size(); ++f)
+    {
+        transfers[f]->Finish();
+        (f < k ? r.forward : r.reverse) += transfers[f]->GetGoodputMbps();
+        r.retransmissions += transfers[f]->GetProbe()->GetRetransmissions();
+    }
+    r.discarded = sw.Get(1)
+                      ->GetObject<AtmSwitch>()
+                      ->GetVpPolicer(ingress->GetPortIndex(), pvc.labels[1].first)
+                      ->GetStats()
+                      .cellsDiscarded;
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace
+
+/**
+ * @ingroup atm-tests
+ * @brief TEN34's two-way bunches on one VC: the bounds of the physics.
+ */
+class AtmDuplexBunchTestCase : public TestCase
+{
+  public:
+    AtmDuplexBunchTestCase()
+        : TestCase("TEN34 two-way bunches on one CBR VC of 36,000 cells per s: one connection "
+                   "alone fills it; with 1 + 1 and 10 + 10 each direction runs between the "
+                   "physics floor W over (RTT + 50 ms + 2 W over C) and C, nothing policed or "
+                   "retransmitted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // C at exactly 36,000 cells/s: 36000 x 8 x 9140 / 192 = 13.71 Mb/s.
+        const double c = 36000.0 * 8 * 9140 / 192 / 1e6;
+        const DuplexRun one = RunDuplex(1, 0);
+        NS_TEST_ASSERT_MSG_GT(one.forward, 0.97 * c, "one connection fills the VC one way");
+        NS_TEST_ASSERT_MSG_EQ(one.reverse, 0, "nothing sent back");
+        for (uint32_t k : {1u, 10u})
+        {
+            // A direction's window W (k x 256 KB) is in flight or queued: its data waits at
+            // most W / C in its own adapter's shaper queue, its ACKs at most W / C behind the
+            // other direction's data, and the receiver's delayed-ACK timer at most 50 ms.
+            const double w = 8.0 * k * 262144 / 1e6; // Mb
+            const double floor = w / (0.063 + 0.05 + 2 * w / c);
+            const DuplexRun r = RunDuplex(k, k);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.forward, 1.001 * c, "forward at most C, k = " << k);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.reverse, 1.001 * c, "reverse at most C, k = " << k);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.forward, floor, "forward above the floor, k = " << k);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.reverse, floor, "reverse above the floor, k = " << k);
+            NS_TEST_ASSERT_MSG_EQ(r.discarded, 0, "the shaped VC conforms, k = " << k);
+            NS_TEST_ASSERT_MSG_EQ(r.retransmissions, 0, "no loss, k = " << k);
+        }
+    }
+};
+
 /**
  * @ingroup atm-tests
  * @brief The suite.
@@ -598,6 +731,7 @@ class AtmCbrVbrReproductionsTestSuite : public TestSuite
         AddTestCase(new AtmVbrTagVersusDropTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmVbrTcpTagVersusDropTestCase, ATM_TEST_EXTENSIVE);
         AddTestCase(new AtmVpSplitTestCase, ATM_TEST_EXTENSIVE);
+        AddTestCase(new AtmDuplexBunchTestCase, ATM_TEST_EXTENSIVE);
     }
 };
 

@@ -31,6 +31,7 @@ cpp_examples = [
     ("atm-vbr-police --accessRate=OC3cRaw --trunkRate=OC3cRaw --pcr=OC3cRaw --cdvt=0 --scr=10Mbps --mbs=1000 --mtu=9188 --gap=376us --window=49152 --rtt=1.8ms --maxBytes=1048576 --startJitter=500ms --duration=5s", "True", "False"),
     ("atm-vp-split --case=A --k=2 --duration=3s", "True", "False"),
     ("atm-vp-split --case=B --k=2 --k1=1 --duration=3s", "True", "False"),
+    ("atm-vp-split --k1=0 --vcPcr=36000 --shaperTolerance=3us --k=1 --kr=1 --duration=3s", "True", "False"),
     ("atm-faults --maxBytes=1000000", "True", "False"),
     ("atm-faults --clr=1e-4 --ber=1e-6 --maxBytes=1000000", "True", "False"),
     ("atm-faults --downAt=20ms --downFor=200ms --maxBytes=1000000", "True", "False"),
