@@ -122,6 +122,94 @@ def window_figure(res, plt, t):
     return fig
 
 
+# ---- TEN34-WINDOW, IT-SE: a VP of 24 Mb/s, RTT 40 ms, no window scaling; the message size swept --
+
+ITSE_SIZES = [64, 512, 4096, 9140, 16384, 65536, 262144]
+
+
+@fam.runs
+def itse_runs(t):
+    runs = []
+    for m in ITSE_SIZES:
+        o = {"pcr": "24Mbps@payload", "vp": "true", "cdvt": "100us", "trunkRate": "E3",
+             "accessRate": "OC3c", "rtt": "40ms", "mtu": 9180, "window": 65535, "tsdu": m,
+             "shaping": "true", "shaperTolerance": "3us", "duration": "20s", "warmup": "3s"}
+        o.update(SOLARIS)
+        runs.append(Run({"size": m}, o))
+    return runs
+
+
+def _sizes(res):
+    return [m for m in ITSE_SIZES if res.has(size=m)]
+
+
+@fam.check
+def itse_size_flat(res, spec):
+    ms = _sizes(res)
+    if not ms:
+        return []
+    g = [res.mean("goodputMbps", size=m) for m in ms]
+    avg = mean(g)
+    return [spec.row(f"message sizes {ms[0]} ... {ms[-1]} B: goodput / its mean over the sizes",
+                     "(physics: a 64 KB window limits; writes cost the host nothing here)",
+                     [x / avg for x in g], spec.tol.all_ok([x / avg for x in g], 1.0), "×")]
+
+
+@fam.check
+def itse_window_limited(res, spec):
+    ms = _sizes(res)
+    if not ms:
+        return []
+    r0 = res.get(size=ms[0])[0]
+    bound = min(r0["window"] * 8 / (r0["rttMs"] / 1e3) / 1e6, _vp(r0))
+    x = [res.mean("goodputMbps", size=m) / bound for m in ms]
+    return [spec.row(f"never above min(W/RTT, VP payload rate) = {bound:.2f} Mb/s, W = "
+                     f"{r0['window']} B", "(physics bound)", x, spec.tol.all_ok(x), "× bound")]
+
+
+@fam.check
+def itse_physics(res, spec):
+    rows = []
+    for m in _sizes(res):
+        pred = mean(window_prediction(r) for r in res.get(size=m))
+        rows.append(spec.row(f"message {m} B: vs 7 whole segments of 9140 B per RTT (physics)",
+                             f"{pred:.2f}", res.values("goodputMbps", size=m),
+                             spec.tol.ok(res.mean("goodputMbps", size=m), pred), "Mb/s"))
+    return rows
+
+
+@fam.check
+def itse_lossless(res, spec):
+    lost = [r["cellsLost"] for _, ms in res.select() for r in ms]
+    if not lost:
+        return []
+    return [spec.row("shaped VC in the policed VP: cells lost (every size)", "0", lost,
+                     spec.tol.all_ok(lost), "cells")]
+
+
+@fam.figure
+def itse_figure(res, plt, t):
+    ms = _sizes(res)
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    ax.plot(ms, [res.mean("goodputMbps", size=m) for m in ms], "o-", label="simulated")
+    ax.plot(ms, [mean(window_prediction(r) for r in res.get(size=m)) for m in ms], "x--",
+            label="7 segments per RTT (physics)")
+    if ms:
+        r0 = res.get(size=ms[0])[0]
+        ax.axhline(_vp(r0), color="gray", lw=1, label="VP payload rate")
+        ax.axhline(r0["window"] * 8 / (r0["rttMs"] / 1e3) / 1e6, color="k", ls=":", lw=1,
+                   label="W / RTT")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("message (write) size (bytes)")
+    ax.set_ylabel("TCP throughput (Mb/s)")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("TEN34-WINDOW-ITSE: VP 24 Mb/s, RTT 40 ms, 64 KB socket buffers, no scaling",
+                 fontsize=10)
+    return fig
+
+
 # ---- TEN34-VBR-POLICE (section 5.8) ------------------------------------------------------------
 
 POLICE_CBR = [2000, 2200, 2400, 2500, 3000, 4000, 5000, 6000, 6600, 7000]
@@ -486,6 +574,271 @@ def split_figure(res, plt, t):
     ax.set_title("split between the two VCs (blue: sender 0, orange: sender 1)", fontsize=10)
     ax.grid(axis="y", alpha=0.3)
     fig.suptitle("TEN34-VP-SPLIT: two bunches in one VP of 36,000 cells/s policed per VP",
+                 fontsize=11)
+    return fig
+
+
+# ---- TEN34-PARALLEL / -DUPLEX: bunches of k connections between one host pair on one VC --------
+
+# The two paths of TEN34's bunch tests. NO-ES: the VP of 36,000 cells/s (13.824 Mb/s payload),
+# RTT 63 ms, window scaling on; the window per connection is not stated: 256 KB, the largest
+# socket buffer of the single-connection tests (it alone fills the VP). IT-SE: a VP of 24 Mb/s
+# (payload convention, as NO-ES's), RTT 40 ms, no window scaling (64 KB per connection, window
+# limited: 7 segments of 9140 bytes per round trip, 12.8 Mb/s). The adapters shape at exactly
+# the VC's PCR (a tolerance of one OC-3c cell time, as TEN34-WINDOW's).
+BUNCH_PATHS = {
+    "NO-ES": {"vpRate": "36000", "vcPcr": "36000", "rtt": "63ms", "window": 262144},
+    "IT-SE": {"vpRate": "24Mbps@payload", "vcPcr": "24Mbps@payload", "rtt": "40ms",
+              "window": 65535},
+}
+PARALLEL_K = [1, 2, 3, 5, 8, 10, 15]
+PARALLEL_QUICK_K = (1, 2, 5, 15)
+DUPLEX_K = [1, 2, 5, 10]
+
+
+def bunch(path, k, kr=0):
+    return {"path": path, "k": k, "kr": kr}
+
+
+def bunch_label(p):
+    return f"{p['path']} k={p['k']}" + (f" + {p['kr']} back" if p["kr"] else "")
+
+
+def _bunch_run(p, sets):
+    o = {"k": p["k"], "k1": 0, "kr": p["kr"], "shaperTolerance": "3us", "duration": "25s",
+         "warmup": "5s"}
+    o.update(BUNCH_PATHS[p["path"]])
+    return Run(p, o, sets, bunch_label(p))
+
+
+@fam.runs
+def parallel_runs(t):
+    return [_bunch_run(bunch(path, k), ("quick", "full") if k in PARALLEL_QUICK_K else ("full",))
+            for path in BUNCH_PATHS for k in PARALLEL_K]
+
+
+@fam.runs
+def duplex_runs(t):
+    runs = []
+    for path in BUNCH_PATHS:
+        for k in DUPLEX_K:
+            for kr in (0, k):
+                runs.append(_bunch_run(bunch(path, k, kr), ("full",)))
+    return runs
+
+
+def _bks(res, path, kr=None):
+    ks = PARALLEL_K if kr is None else DUPLEX_K
+    return [k for k in ks if res.has(**bunch(path, k, 0 if kr is None else kr * k))]
+
+
+def bunch_prediction(r, k):
+    """The aggregate of k window-limited connections (physics): k times one connection's
+    n = floor(W / S) segments per round trip plus one segment's cells at the VC's PCR, at most
+    the goodput ceiling C of the VP (payload per cell times b)."""
+    s = r["mss"]
+    cells = -(-(s + 40 + 8 + 8) // 48)  # TCP/IP headers, LLC/SNAP, AAL5 trailer
+    one = max(1, r["window"] // s) * s * 8 / (r["rttMs"] / 1e3 + cells / r["vcPcrCellsPerSec"])
+    return min(r["maxGoodputMbps"], k * one / 1e6)
+
+
+@fam.check
+def parallel_non_decreasing(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        ks = _bks(res, path)
+        if ks:
+            g = [res.mean("goodputMbps", **bunch(path, k)) for k in ks]
+            rows.append(spec.row(f"{path}: aggregate non-decreasing in k = {ks}",
+                                 "increases, then saturates", g, spec.tol.non_decreasing(g),
+                                 "Mb/s"))
+    return rows
+
+
+@fam.check
+def parallel_saturates(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        ks = _bks(res, path)
+        if ks:
+            top = ks[-1]
+            vp = res.get(**bunch(path, top))[0]["vpPayloadMbps"]
+            x = [g / vp for g in res.values("goodputMbps", **bunch(path, top))]
+            rows.append(spec.row(f"{path}, k = {top}: aggregate / VP payload rate ({vp:.2f} Mb/s)",
+                                 "≈ the full available rate", x, spec.tol.all_ok(x), "× VP"))
+    return rows
+
+
+@fam.check
+def parallel_fair(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        f = [x for k in _bks(res, path) if k > 1
+             for x in res.values("fairness", **bunch(path, k))]
+        if f:
+            rows.append(spec.row(f"{path}: Jain's index over the k connections (every k > 1 "
+                                 "and seed)", "fairly distributed", f, spec.tol.all_ok(f)))
+    return rows
+
+
+@fam.check
+def parallel_physics(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        for k in _bks(res, path):
+            r = res.get(**bunch(path, k))[0]
+            pred = bunch_prediction(r, k)
+            rows.append(spec.row(f"{path}, k = {k}: vs min(k n S / cycle, C) (physics)",
+                                 f"{pred:.2f}", res.values("goodputMbps", **bunch(path, k)),
+                                 spec.tol.ok(res.mean("goodputMbps", **bunch(path, k)), pred),
+                                 "Mb/s"))
+    return rows
+
+
+@fam.check
+def parallel_itse_growth(res, spec):
+    lo, hi = spec["from_k"], spec["to_k"]
+    if not (res.has(**bunch("IT-SE", lo)) and res.has(**bunch("IT-SE", hi))):
+        return []
+    ratio = res.mean("goodputMbps", **bunch("IT-SE", hi)) / res.mean("goodputMbps",
+                                                                     **bunch("IT-SE", lo))
+    return [spec.row(f"IT-SE: aggregate at k = {hi} / at k = {lo}",
+                     "grows up to about ten connections (host-limited testbed)", [ratio],
+                     spec.tol.ok(ratio), "×")]
+
+
+@fam.check
+def bunch_lossless(res, spec):
+    lost = [r["upcDiscarded"] for _, ms in res.select() for r in ms]
+    if not lost:
+        return []
+    return [spec.row("VC shaped at the VP rate: cells the VP policer discarded (every run)", "0",
+                     lost, spec.tol.all_ok(lost), "cells")]
+
+
+def _duplex_ratios(res, path):
+    """[(k, [two-way aggregate / (2 x one-way aggregate) per seed])] of one path."""
+    out = []
+    for k in _bks(res, path, kr=1):
+        if res.has(**bunch(path, k)):
+            one = res.mean("goodputMbps", **bunch(path, k))
+            out.append((k, [(r["goodputMbps"] + r["reverseGoodputMbps"]) / (2 * one)
+                            for r in res.get(**bunch(path, k, k))]))
+    return out
+
+
+def duplex_floor(r, k):
+    """The least goodput (Mb/s) of one direction of k + k connections (physics): a window of
+    W = k x window bytes each way is in flight or queued, its data waits at most W / C in its
+    own adapter's shaper queue and its ACKs at most W / C behind the other direction's data,
+    so one round trip takes at most RTT + 50 ms (the preset's delayed-ACK timer) + 2 W / C and
+    the direction runs at least at W / that."""
+    c = r["maxGoodputMbps"] * 1e6
+    w = 8 * k * r["window"]
+    return w / (r["rttMs"] / 1e3 + 0.05 + 2 * w / c) / 1e6
+
+
+@fam.check
+def duplex_bounds(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        x = []
+        for k in _bks(res, path, kr=1):
+            for r in res.get(**bunch(path, k, k)):
+                lo, c = duplex_floor(r, k), r["maxGoodputMbps"]
+                x += [(g - lo) / (c - lo) for g in (r["goodputMbps"], r["reverseGoodputMbps"])]
+        if x:
+            rows.append(spec.row(f"{path}: each direction between the floor W / (RTT + 50 ms + "
+                                 "2 W / C) (0) and C (1), every k and seed", "(physics bounds)", x,
+                                 spec.tol.all_ok(x), "of the range"))
+    return rows
+
+
+@fam.check
+def duplex_saturated(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        r = _duplex_ratios(res, path)
+        if r:
+            k, x = r[-1]
+            rows.append(spec.row(f"{path}, {k} + {k} connections: two-way / (2 × one-way)",
+                                 "≈ 1 less the ACKs' cells once both ways are backlogged", x,
+                                 spec.tol.all_ok(x), "×"))
+    return rows
+
+
+@fam.check
+def duplex_shortfall(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        r = _duplex_ratios(res, path)
+        if r:
+            worst = min(mean(x) for _, x in r)
+            rows.append(spec.row(f"{path}: the lowest two-way / (2 × one-way) over k = "
+                                 f"{[k for k, _ in r]}", "only part of the two-way capacity",
+                                 [worst], spec.tol.ok(worst), "×"))
+    return rows
+
+
+@fam.check
+def duplex_symmetric(res, spec):
+    rows = []
+    for path in BUNCH_PATHS:
+        x = [r["reverseGoodputMbps"] / r["goodputMbps"] for k in _bks(res, path, kr=1)
+             for r in res.get(**bunch(path, k, k))]
+        if x:
+            rows.append(spec.row(f"{path}: reverse / forward aggregate (every k and seed)",
+                                 "≈ 1 (a symmetric path; the phases decide)", x, spec.tol.all_ok(x, 1.0), "×"))
+    return rows
+
+
+@fam.figure
+def parallel_figure(res, plt, t):
+    fig, axs = plt.subplots(1, 2, figsize=(12, 4))
+    for ax, path in zip(axs, BUNCH_PATHS):
+        ks = _bks(res, path)
+        if ks:
+            errorbars(ax, ks, [res.values("goodputMbps", **bunch(path, k)) for k in ks], "o-",
+                      capsize=3, label="aggregate, simulated")
+            r0 = res.get(**bunch(path, ks[0]))[0]
+            xs = list(range(1, max(ks) + 1))
+            ax.plot(xs, [bunch_prediction(r0, k) for k in xs], "k:",
+                    label="min(k n S / cycle, C) (physics)")
+            ax.axhline(r0["vpPayloadMbps"], color="gray", lw=1, label="VP payload rate")
+            ax.set_ylim(0, 1.1 * r0["vpPayloadMbps"])
+        ax.set_xlabel("connections k (one host pair, one VC)")
+        ax.set_ylabel("goodput (Mb/s)")
+        ax.set_title(f"{path}: {BUNCH_PATHS[path]['rtt']} RTT, {BUNCH_PATHS[path]['window']} B "
+                     "windows", fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("TEN34-PARALLEL: bunches of k TCP connections on one CBR VC in a policed VP",
+                 fontsize=11)
+    return fig
+
+
+@fam.figure
+def duplex_figure(res, plt, t):
+    fig, axs = plt.subplots(1, 2, figsize=(12, 4))
+    for ax, path in zip(axs, BUNCH_PATHS):
+        ks = _bks(res, path, kr=1)
+        if ks:
+            ax.plot(ks, [res.mean("goodputMbps", **bunch(path, k)) for k in ks], "o-",
+                    label="one-way aggregate")
+            ax.plot(ks, [res.mean("goodputMbps", **bunch(path, k, k)) for k in ks], "s--",
+                    label="two-way: forward")
+            ax.plot(ks, [res.mean("reverseGoodputMbps", **bunch(path, k, k)) for k in ks], "^--",
+                    label="two-way: reverse")
+            ax.plot(ks, [res.mean("goodputMbps", **bunch(path, k, k))
+                         + res.mean("reverseGoodputMbps", **bunch(path, k, k)) for k in ks],
+                    "D-", label="two-way: both")
+            ax.axhline(res.get(**bunch(path, ks[0]))[0]["vpPayloadMbps"], color="gray", lw=1)
+        ax.set_xlabel("connections each way k")
+        ax.set_ylabel("goodput (Mb/s)")
+        ax.set_title(path, fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("TEN34-DUPLEX: k connections each way between one host pair on one VC",
                  fontsize=11)
     return fig
 
