@@ -88,6 +88,7 @@ struct VpSplitConfig
     int k0{0};                         //!< connections of sender 0 (if --k0 given, else k)
     int k1{0};                         //!< connections of sender 1 (if --k1 given, else k)
     Time cdvt{MicroSeconds(100)};      //!< the VP's CDVT
+    Time shaperTolerance{Time(0)};     //!< the adapters' PcrShaper Tolerance
     std::string accessRate{"OC3c"};    //!< host links
     std::string trunkRate{"E3"};       //!< s0-s1
     Time rtt{MilliSeconds(63)};        //!< round-trip propagation delay
@@ -165,6 +166,13 @@ main(int argc, char* argv[])
                      c.cdvt,
                      Time(0),
                      Seconds(100));
+    options.AddValue("shaperTolerance",
+                     "the adapters' shaper Tolerance (0: each cell on the first access slot at "
+                     "or after its PCR spacing, a long-run rate below a PCR that is not a whole "
+                     "number of slots; one access cell time or more: the exact PCR)",
+                     c.shaperTolerance,
+                     Time(0),
+                     Seconds(1));
     options.AddValue("accessRate",
                      "cell rate of the host links",
                      c.accessRate,
@@ -284,7 +292,7 @@ main(int argc, char* argv[])
     pvcs.SetContract(AtmTrafficContract::Cbr(vcPcr));
     pvcs.SetVpi(1);
     pvcs.SetVpCrossConnects(NodeContainer(switches.Get(1)), AtmTrafficContract::Cbr(b, c.cdvt));
-    pvcs.SetShaping(true);
+    pvcs.SetShaping(true, c.shaperTolerance);
     AtmPvc pvc[2];
     for (uint32_t i = 0; i < 2; ++i)
     {

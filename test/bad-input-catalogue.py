@@ -258,6 +258,17 @@ cases = [
      r"atm-bundle: invalid --vcPcr=20Mbps: at most --pcr \(10Mbps@payload\), the VP's rate"),
     ("atm-bundle: unknown mix", "atm-bundle --mix=mixed",
      r"atm-bundle: invalid --mix=mixed: expected one of homogeneous, intensive"),
+    # atm-udp: a UDP_STREAM-like sender in a policed VP (TEN34 Figs. 10, 11, section 5.2)
+    ("atm-udp: an empty datagram", "atm-udp --size=0",
+     r"atm-udp: invalid --size=0: expected an integer in \[1, 65507\]"),
+    ("atm-udp: paced twice", "atm-udp --interval=1ms --rateMbps=2",
+     r"atm-udp: invalid --rateMbps=2: give --interval or --rateMbps, not both"),
+    ("atm-udp: a PCR for a UBR VC", "atm-udp --contract=ubr --pcr=1000",
+     r"atm-udp: invalid --pcr=1000: a UBR VC runs at the access line rate; --pcr needs --contract=cbr"),
+    ("atm-udp: a PCR above the access line", "atm-udp --pcr=OC12c",
+     r"atm-udp: invalid --pcr=OC12c: at most the access line rate \(--accessRate=OC3c\)"),
+    ("atm-udp: a warm-up with a datagram count", "atm-udp --datagrams=5 --warmup=1s",
+     r"atm-udp: invalid --warmup=1s: with --datagrams the goodput is over the sender's active time"),
     # atm-cdv: the CDV of a CBR cell stream across TEN-34's paths
     ("atm-cdv: unknown path", "atm-cdv --path=medium",
      r"atm-cdv: invalid --path=medium: expected one of short, long"),
