@@ -316,7 +316,7 @@ def udp_figure(res, plt, t):
     return fig
 
 
-# ---- TEN34-PCR-OVER (Fig. 10): TCP (atm-vp-split) and UDP (atm-udp) -------------------------------
+# ---- TEN34-PCR-OVER (Fig. 10): TCP (atm-vp-split) and UDP (atm-udp) ---------------------------
 
 OVER_B = 36000
 OVER_FACTORS = {"quick": [0.95, 1.0, 1.01, 1.02, 1.05], "full": [0.9, 0.95, 0.98, 1.0, 1.005,
@@ -483,7 +483,8 @@ def over_udp_physics(res, spec):
         dev.append(mean(x["datagramLoss"] for x in ms) - pred)
     if not dev:
         return []
-    return [spec.row("PCR > b: datagram loss − min(1, (cells(S) + 1)(1 − b / PCR))", "0 (physics)",
+    return [spec.row("PCR > b: datagram loss − min(1, (cells(S) + 1)(1 − b / PCR))",
+                     "0 (physics)",
                      [round(v, 3) for v in dev], spec.tol.all_ok(dev, 0.0))]
 
 
