@@ -263,6 +263,24 @@ class AtmUdpBackToBackTestCase : public TestCase
         const double slot = 1.0 / AtmCellRate::Parse("OC3c").GetCellsPerSecond();
         const double last = o.sendTimes[49].GetSeconds();
         NS_TEST_EXPECT_MSG_EQ_TOL(last, 48 * 22 * slot, slot, "(k - 1) x 22 slots");
+
+        // Larger than the MTU: three IPv4 fragments, each its own CPCS-PDU; the next datagram
+        // waits for the last fragment to start segmentation.
+        p.size = 20000; // 20008 bytes of IP data: 9160 + 9160 + 1688
+        p.datagrams = 10;
+        const uint64_t cells =
+            AtmUdpStreamSender::GetCellsPerDatagram(20000, 9180, AtmEncapsulation::LLC_SNAP);
+        NS_TEST_ASSERT_MSG_EQ(cells, 192 + 192 + 36, "ceil((1688 + 36) / 48) = 36");
+        const UdpOutcome f = RunPath(p);
+        NS_TEST_EXPECT_MSG_EQ(f.sent, 10, "fragmented: sent");
+        NS_TEST_EXPECT_MSG_EQ(f.received, 10, "reassembled by IP and received");
+        NS_TEST_EXPECT_MSG_EQ(f.bytesReceived, 200000, "bytes");
+        NS_TEST_EXPECT_MSG_EQ(f.cellsSent, 10 * cells, "cells of all fragments");
+        NS_TEST_EXPECT_MSG_EQ(f.ledgerHolds, true, "cell ledger");
+        NS_TEST_EXPECT_MSG_EQ_TOL(f.sendTimes[9].GetSeconds(),
+                                  (8 * cells + 192 + 192) * slot,
+                                  slot,
+                                  "datagram k when k-1's last fragment starts");
     }
 };
 
@@ -420,6 +438,47 @@ class AtmUdpPolicedBurstTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
+ * @brief TEN34 Figs. 10 and 11: a CBR VC shaped 2 % above its VP's rate. The policer discards
+ *        cells, datagrams are lost, and the sender keeps the PCR's pace (the drops do not
+ *        reach it).
+ */
+class AtmUdpPcrAboveVpTestCase : public TestCase
+{
+  public:
+    AtmUdpPcrAboveVpTestCase()
+        : TestCase("UDP: a PCR above the VP loses datagrams, the sender keeps the PCR's pace")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UdpPath p;
+        p.cbr = true;
+        p.pcr = AtmCellRate(36720);
+        p.policed = true;
+        p.trunkRate = "E3";
+        p.vpRate = AtmCellRate(36000);
+        p.cdvt = MicroSeconds(100);
+        p.size = 1024; // 23 cells
+        p.datagrams = 400;
+        const UdpOutcome o = RunPath(p);
+        NS_TEST_ASSERT_MSG_EQ(o.sent, 400, "every datagram sent");
+        NS_TEST_EXPECT_MSG_EQ(o.failures, 0, "no send failure");
+        NS_TEST_EXPECT_MSG_EQ(o.cellsSent, 400 * 23, "every cell sent");
+        NS_TEST_EXPECT_MSG_GT(o.upcDiscarded, 0, "the VP policer discards");
+        NS_TEST_EXPECT_MSG_LT(o.received, 400, "datagrams lost");
+        NS_TEST_EXPECT_MSG_EQ(o.ledgerHolds, true, "cell ledger");
+        const double expected = 398 * 23 / 36720.0;
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.sendTimes.back().GetSeconds(),
+                                  expected,
+                                  0.01 * expected,
+                                  "the PCR's pace within 1 %");
+    }
+};
+
+/**
+ * @ingroup atm-tests
  * @brief The UDP sender suite.
  */
 class AtmUdpTestSuite : public TestSuite
@@ -433,6 +492,7 @@ class AtmUdpTestSuite : public TestSuite
         AddTestCase(new AtmUdpShapedTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmUdpPacedTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmUdpPolicedBurstTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmUdpPcrAboveVpTestCase, ATM_TEST_QUICK);
     }
 };
 
