@@ -130,6 +130,7 @@ cases = [
     ("no connection at all", "atm-vp-split --k=0", r"invalid --k=0: no connection at all"),
     ("the old '--k' sentinel for a bunch", "atm-vp-split --k0=-1", r"invalid --k0=-1: expected an integer in \[0, 1000\]"),
     ("zero timer tick", "atm-vp-split --timerTick=0s", r"invalid --timerTick=0s: expected a time in \[1ns, 100s\]"),
+    ("atm-vp-split: negative shaper tolerance", "atm-vp-split --shaperTolerance=-1us", r"atm-vp-split: invalid --shaperTolerance=-1us: expected a time in \[0s, 1s\]"),
     ("atm-vp-split: trace directory that cannot be created", "atm-vp-split --traceDir=/proc/atm-no-trace",
      r"atm-vp-split: invalid --traceDir=/proc/atm-no-trace: expected a directory that can be created and written \(cannot create /proc/atm-no-trace: "),
     ("per-VC thresholds with another policy", "atm-n-source --vcThresholds=100 --policy=epd",
