@@ -32,12 +32,16 @@
 #include "ns3/atm-spims-spec.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
+#include "ns3/atm-udp-stream-sender.h"
+#include "ns3/data-rate.h"
 #include "ns3/dfba-buffer-policy.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flexible-ru-cell-scheduler.h"
 #include "ns3/gfr-shaper.h"
 #include "ns3/guaranteed-rate-cell-scheduler.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/mcr-pdu-tagger.h"
 #include "ns3/net-device-container.h"
@@ -208,6 +212,44 @@ TEST(AtmConfigErrorsDeathTest, CbrCellSourceAndCdvStatistics)
                  "AtmCdvStatistics::GetMinimalCdvt: increment \\+0us must be > 0");
     EXPECT_DEATH(AtmCdvStatistics::GetTransferDelay(AtmCdvStatistics(), AtmCdvStatistics(), 1),
                  "AtmCdvStatistics::GetTransferDelay: alpha 1 must be in \\[0, 1\\)");
+}
+
+TEST(AtmConfigErrorsDeathTest, UdpStreamSender)
+{
+    EXPECT_DEATH(CreateObject<AtmUdpStreamSender>()->SetAttribute("MessageSize", UintegerValue(0)),
+                 "MessageSize");
+    EXPECT_DEATH(
+        CreateObject<AtmUdpStreamSender>()->SetAttribute("MessageSize", UintegerValue(65508)),
+        "MessageSize");
+    EXPECT_DEATH(AtmUdpStreamSender::GetCellsPerDatagram(0, 9180, AtmEncapsulation::LLC_SNAP),
+                 "AtmUdpStreamSender::GetCellsPerDatagram: size 0 is not in \\[1, 65507\\]");
+    const auto start = [](Ptr<AtmUdpStreamSender> app, bool remote) {
+        Ptr<Node> node = CreateObject<Node>();
+        InternetStackHelper().Install(node);
+        if (remote)
+        {
+            app->SetAttribute("Remote",
+                              AddressValue(InetSocketAddress(Ipv4Address("10.1.1.2"), 9)));
+        }
+        node->AddApplication(app);
+        app->SetStartTime(Seconds(0));
+        Simulator::Run();
+    };
+    EXPECT_DEATH(start(CreateObject<AtmUdpStreamSender>(), false),
+                 "AtmUdpStreamSender on node 0: attribute Remote is not set; give the "
+                 "receiver's InetSocketAddress");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmUdpStreamSender> app = CreateObject<AtmUdpStreamSender>();
+            app->SetAttribute("Rate", DataRateValue(DataRate("1Mbps")));
+            app->SetAttribute("Interval", TimeValue(MilliSeconds(1)));
+            start(app, true);
+        },
+        "AtmUdpStreamSender on node 0: attributes Rate \\(1000000bps\\) and Interval "
+        "\\(\\+1000us\\) both set; give one of them, or neither for back-to-back");
+    EXPECT_DEATH(start(CreateObject<AtmUdpStreamSender>(), true),
+                 "AtmUdpStreamSender on node 0: back-to-back \\(Rate and Interval 0\\) needs an "
+                 "AtmNetDevice as the outgoing interface to attribute Remote 10.1.1.2");
 }
 
 TEST(AtmConfigErrorsDeathTest, RouterBundleWithoutPairs)

@@ -79,6 +79,33 @@ def fake_cbr_metrics(options):
     return json.loads(out.getvalue())
 
 
+def fake_udp_metrics(options):
+    """atm-udp's physics without the simulator: the loss-free limit of an idle GCRA for
+    unshaped UBR, PCR x 8 S / cells(S) for a shaped CBR VC, losses above the VP rate."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from atmval.targets.ten34_udp import burst_cells, cells_per_datagram  # noqa: E402
+    size = int(options["size"])
+    vp = 2e6 / 384 if options.get("vpRate") == "2Mbps@payload" else float(options["vpRate"])
+    cdvt = float(str(options.get("cdvt", "100us")).replace("us", ""))
+    cells = cells_per_datagram(size)
+    n = burst_cells(vp, cdvt, 12.5)
+    ubr = options.get("contract") == "ubr"
+    pcr = 353207.5 if ubr else float(options.get("pcr", vp))
+    sent = int(options.get("datagrams", 0)) or 1000
+    if ubr:
+        lost = 0 if options.get("vpShaping") == "true" or n is None or cells <= n else sent
+    else:
+        lost = round(sent * min(1.0, cells * max(0.0, 1 - vp / pcr)))
+    good = pcr * 8 * size / cells / 1e6
+    return {"size": size, "datagramsSent": sent, "datagramsReceived": sent - lost,
+            "datagramLoss": lost / sent, "upcDiscarded": lost, "cellsPerDatagram": cells,
+            "pcrCellsPerSec": pcr, "vpCellsPerSec": vp, "pcrGoodputMbps": good,
+            "goodputSenderMbps": good, "goodputReceiverMbps": good * (1 - lost / sent),
+            "burstCells": n if n is not None else -1,
+            "largestLossFreeIpBytes": 48 * n - 16 if n is not None else -1,
+            "ledgerHolds": True}
+
+
 def fake_metrics(program, options):
     """Two seeds of plausible metrics of one run of ``program`` (every key a check reads)."""
     n = int(options.get("nSources", 1))
@@ -150,6 +177,8 @@ def fake_metrics(program, options):
                  "terrestrialLoopCells": 3011.4, "wholeLoopCells": 19003.5,
                  "sw0MaxQueueCells": (4000 if vsvd else 5) + s,
                  "sw1MaxQueueCells": (2000 if vsvd else 17000) + s} for s in (0, 1)]
+    if program == "atm-udp":
+        return [fake_udp_metrics(options) for _ in (0, 1)]
     if program != "atm-n-source":
         return [dict(fake_cbr_metrics(options), connectionGoodputMbps=[1.0 + s, 1.0],
                      fairness=0.95, timeouts=1, retransmissions=2, discardedFraction=0.1)
