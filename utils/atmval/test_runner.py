@@ -59,7 +59,7 @@ FAKE_CBR = textwrap.dedent('''\
         "cellsPerSegment": 192, "scrGoodputMbps": 2.0, "pcrCellsPerSec": 36000,
         "scrCellsPerSec": 5208, "sourceCellsPerSec": 5000, "upcDiscarded": 0,
         "taggedFraction": 0.0, "vcFairness": 1.0, "vcGoodputMbps": [g / 2, g / 2],
-        "fairness": 1.0, "vcPcrCellsPerSec": 36000,
+        "fairness": 1.0, "vcPcrCellsPerSec": 36000, "windowLimitMbps": w * 8 / (rtt / 1e3) / 1e6,
         "reverseGoodputMbps": g if int(a.get("kr", 0)) else 0.0,
         "vpPayloadMbps": 13.824, "durationArg": a.get("duration"),
         "warmupArg": a.get("warmup")}))

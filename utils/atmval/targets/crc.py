@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """CRC: L. Lamont, I. Miloucheva, W. Stering, "Transport Flow Control and Connection Admission
 Policies for Reliable Applications [over ATM WAN]", CRC Report No. 96-007, Communications
-Research Centre, Ottawa, 1996. xtcp over the Berlin-Ottawa 10 Mb/s CBR PVC against the window
-(Figs 12-14, atm-cbr-window): CRC gives no reference values for this experiment, the runs are
-compared with W per round trip. SPIMS request/response over the same PVC (Table 11, Figs 18/19,
+Research Centre, Ottawa, 1996. xtcp over the Berlin-Ottawa 10 Mb/s CBR PVC and the CRC LAN
+against the window and the write size (Figs 12-17, atm-cbr-window): CRC gives no reference
+values for these experiments, the runs are compared with W per round trip. SPIMS request/response over the same PVC (Table 11, Figs 18/19,
 atm-spims). Tolerances and checks: data/crc.toml; write-ups: doc/validation/crc.rst."""
 
 from statistics import mean
@@ -117,6 +117,152 @@ def window_figure(res, plt, t):
     ax.legend(fontsize=8)
     ax.set_title("CRC-WAN-WINDOW: 10 Mb/s CBR PVC, RTT 100 ms, MTU 9188, SunOS-like TCP",
                  fontsize=10)
+    return fig
+
+
+# ---- CRC-LAN-WINDOW and the write-size sweeps (Figs 12-17) ------------------------------------
+
+# The CRC LAN: two SparcStations through the Newbridge switch on a 155 Mb/s CBR PVC (the whole
+# OC-3c link here), RTT 2 ms (Fig 25's), MTU 9180.
+LAN_WINDOWS = [4096, 8192, 16384, 32768, 51200]
+
+
+def lan_options(w, tsdu=9000):
+    o = options(w, "line")
+    o.update({"pcr": "OC3c", "trunkRate": "OC3c", "rtt": "2ms", "mtu": 9180, "tsdu": tsdu,
+              "duration": "10s", "warmup": "2s"})
+    if w < 9180 - 40:
+        o["mss"] = w
+    return o
+
+
+@fam.runs
+def lan_window_runs(t):
+    return [Run({"window": w}, lan_options(w)) for w in LAN_WINDOWS]
+
+
+def _lws(res):
+    return [w for w in LAN_WINDOWS if res.has(window=w)]
+
+
+@fam.check
+def lan_non_decreasing(res, spec):
+    ws = _lws(res)
+    if not ws:
+        return []
+    g = [res.mean("goodputMbps", window=w) for w in ws]
+    return [spec.row("LAN: throughput non-decreasing in the window", "(physics)", g,
+                     spec.tol.non_decreasing(g), "Mb/s")]
+
+
+@fam.check
+def lan_bound(res, spec):
+    ws = _lws(res)
+    if not ws:
+        return []
+    x = [res.mean("goodputMbps", window=w)
+         / min(res.first(window=w)["windowLimitMbps"], res.first(window=w)["maxGoodputMbps"])
+         for w in ws]
+    return [spec.row("LAN: never above min(W/RTT, C)", "(physics bound)", x, spec.tol.all_ok(x),
+                     "× bound")]
+
+
+@fam.check
+def lan_physics(res, spec):
+    rows = []
+    for w in _lws(res):
+        pred = mean(window_prediction(r) for r in res.get(window=w))
+        rows.append(spec.row(f"LAN W = {w} B: vs n = floor(W/MSS) whole segments per RTT "
+                             "(physics)", f"{pred:.1f}", res.values("goodputMbps", window=w),
+                             spec.tol.ok(res.mean("goodputMbps", window=w), pred), "Mb/s"))
+    return rows
+
+
+@fam.check
+def lan_lossless(res, spec):
+    lost = [r["cellsLost"] for _, ms in res.select() for r in ms]
+    if not lost:
+        return []
+    return [spec.row("shaped PVC: cells lost (every run)", "0", lost, spec.tol.all_ok(lost),
+                     "cells")]
+
+
+@fam.figure
+def lan_window_figure(res, plt, t):
+    ws = _lws(res)
+    fig, ax = plt.subplots(1, 1, figsize=(7, 4.2))
+    ax.plot([w / 1024 for w in ws], [res.mean("goodputMbps", window=w) for w in ws], "o-",
+            label="simulated")
+    ax.plot([w / 1024 for w in ws], [mean(window_prediction(r) for r in res.get(window=w))
+                                     for w in ws], "x:", label="n = ⌊W/MSS⌋ segments per RTT")
+    if ws:
+        r0 = res.first(window=ws[0])
+        xs = [x / 1024 for x in range(2048, 53248, 1024)]
+        ax.plot(xs, [min(x * 1024 * 8 / (r0["rttMs"] / 1e3) / 1e6, r0["maxGoodputMbps"])
+                     for x in xs], "k:", lw=1, label="min(W/RTT, C)")
+    ax.set_xlabel("window (KB)")
+    ax.set_ylabel("TCP throughput (Mb/s)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("CRC-LAN-WINDOW: 155 Mb/s CBR PVC, RTT 2 ms, MTU 9180, SunOS-like TCP",
+                 fontsize=10)
+    return fig
+
+
+# The write (TSDU) sizes of Figs 12/13 (WAN) and a spread of Figs 15-17's 56 LAN sizes, among
+# them 5125 and 33797 = k x 4096 + 1029, where the SunOS hosts showed sharp dips.
+WAN_TSDUS = [50, 100, 200, 500, 900, 1024, 2048, 4096, 9000, 16384, 32768, 65536, 80000]
+LAN_TSDUS = [1000, 5125, 8192, 9000, 16384, 33797, 65536, 131072, 218177]
+TSDU_WINDOWS = [8192, 32768]
+
+
+@fam.runs
+def tsdu_runs(t):
+    runs = []
+    for w in TSDU_WINDOWS:
+        for m in WAN_TSDUS:
+            o = options(w, "line")
+            o["tsdu"] = m
+            runs.append(Run({"path": "WAN", "window": w, "tsdu": m}, o))
+        for m in LAN_TSDUS:
+            runs.append(Run({"path": "LAN", "window": w, "tsdu": m}, lan_options(w, m)))
+    return runs
+
+
+@fam.check
+def tsdu_flat(res, spec):
+    rows = []
+    for path in ("WAN", "LAN"):
+        for w in spec["windows"]:
+            sel = [(p["tsdu"], ms) for p, ms in res.select(path=path, window=w)]
+            if sel:
+                g = [mean(r["goodputMbps"] for r in ms) for _, ms in sel]
+                avg = mean(g)
+                rows.append(spec.row(f"{path} W = {w} B: goodput / its mean over the write sizes "
+                                     f"{sel[0][0]} ... {sel[-1][0]} B",
+                                     spec["published"],
+                                     [x / avg for x in g],
+                                     spec.tol.all_ok([x / avg for x in g], 1.0), "×"))
+    return rows
+
+
+@fam.figure
+def tsdu_figure(res, plt, t):
+    fig, axs = plt.subplots(1, 2, figsize=(12, 4))
+    for ax, path in zip(axs, ("WAN", "LAN")):
+        for w, style in zip(TSDU_WINDOWS, ("o-", "s-")):
+            sel = [(p["tsdu"], ms) for p, ms in res.select(path=path, window=w)]
+            if sel:
+                ax.plot([m for m, _ in sel], [mean(r["goodputMbps"] for r in ms) for _, ms in sel],
+                        style, label=f"window {w // 1024} KB")
+        ax.set_xscale("log")
+        ax.set_ylim(bottom=0)
+        ax.set_xlabel("write size TSDU (bytes)")
+        ax.set_ylabel("TCP throughput (Mb/s)")
+        ax.set_title(f"{path}", fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("CRC-TSDU: throughput against the write size (Figs 12-17)", fontsize=11)
     return fig
 
 
