@@ -113,6 +113,7 @@ else()
       list(APPEND ATM_NS3_LIBS atm_ns3::${_m})
     endforeach()
     set(ATM_NS3_WHEEL_LIB "${_libdir}/libns3.${_minor}-<module>${_suffix}.so") # see below
+    set(ATM_NS3_WHEEL_LIBDIR "${_libdir}")
     # The wheel's libraries find each other through their own RUNPATH; the linker needs a hint.
     set(ATM_NS3_LINK_OPTIONS "-Wl,-rpath-link,${_libdir}" "-Wl,-rpath,${_libdir}")
   endif()
@@ -167,9 +168,12 @@ message(STATUS "atm: ns-3 ${ATM_NS3_VERSION} (${ATM_NS3_BACKEND}), C++${ATM_NS3_
 # so does atm. An ns-3 tree without GSL still builds the atm module, less the ANOVA (a contrib
 # module should not make the whole tree's configure fail over an optional ns-3 feature): the
 # warning says so. Standalone (Debian's ns-3, the wheel, ./ns3 install), the installed ns-3 does
-# not say whether it was built with GSL (Debian's libcore links it, the wheel's does not), so atm
-# finds the system's GSL itself and stops with the package to install if it is missing;
-# -DATM_GSL=OFF builds without the ANOVA on purpose.
+# not say whether it was built with GSL, so atm finds the system's GSL itself and stops with the
+# package to install if it is missing; -DATM_GSL=OFF builds without the ANOVA on purpose. The
+# wheel (3.44) bundles the GSL its libns3-core links, renamed by auditwheel
+# (lib64/libgsl-<hash>.so.<version>, no headers): atm links that one, with the system's headers
+# (the t and F functions are the same in every GSL 2.x), so that a process holds one GSL, not
+# the wheel's and the system's side by side.
 if(ATM_NS3_BACKEND STREQUAL "in-tree")
   if(GSL_FOUND)
     set(ATM_HAVE_GSL TRUE)
@@ -198,6 +202,20 @@ else()
     endif()
     set(ATM_HAVE_GSL TRUE)
     set(ATM_GSL_LIBS GSL::gsl) # CMake's FindGSL: GSL::gsl brings GSL::gslcblas
+    if(ATM_NS3_BACKEND STREQUAL "wheel")
+      file(GLOB _wheel_gsl "${ATM_NS3_WHEEL_LIBDIR}/libgsl-*.so*")
+      if(_wheel_gsl)
+        list(GET _wheel_gsl 0 _wheel_gsl)
+        if(NOT TARGET atm_wheel::gsl)
+          add_library(atm_wheel::gsl SHARED IMPORTED)
+          set_target_properties(atm_wheel::gsl PROPERTIES
+            IMPORTED_LOCATION "${_wheel_gsl}"
+            INTERFACE_INCLUDE_DIRECTORIES "${GSL_INCLUDE_DIRS}")
+        endif()
+        set(ATM_GSL_LIBS atm_wheel::gsl)
+        set(GSL_VERSION "of the wheel, ${_wheel_gsl}, with the headers of ${GSL_VERSION}")
+      endif()
+    endif()
   else()
     set(ATM_HAVE_GSL FALSE)
     set(ATM_GSL_LIBS)
