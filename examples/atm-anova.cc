@@ -35,7 +35,7 @@
  * usage error naming the option it came from, exit code 1.
  *
  * --demo runs a built-in table instead: memory-cache, the 2 x 2 design with three replications
- * of Jain's chapters 17-18 (memory 4 or 16 MB x cache 1 or 2 KB, MIPS); tcp-drop-buffer, a
+ * of Jain's Example 18.1 (memory 4 or 16 MB x cache 1 or 2 KB, MIPS); tcp-drop-buffer, a
  * 4 x 2 x 3 table built from known integer effects whose three-factor interaction plays the
  * error (the layout of JAIN WWW's experiments; the numbers are made up).
  *

@@ -19,7 +19,8 @@
  * 1991, chapters 17-18 and 21-23): a 4 x 2 x 3 table built from known integer effects (every
  * effect recovered exactly, SSE = 0; with a three-factor pattern as the error, SSE is that
  * pattern's sum of squares), the degrees of freedom of JAIN WWW's 24-run layout (6, 11, 6), the
- * 2 x 2 memory-cache design of Jain's chapters 17 and 18 without and with three replications,
+ * 2 x 2 memory-cache design of Jain's Examples 17.1 and 18.1 (without and with three
+ * replications) and his 2 x 2 x 2 workstation example (memory, cache, processors),
  * GSL's t and F quantiles against the tables (t[0.95; 6] = 1.943), the CSV reader, and the
  * tables that cannot be analysed.
  */
@@ -299,7 +300,7 @@ class AtmAnovaPooledErrorTestCase : public TestCase
 
 /**
  * @ingroup atm-tests
- * @brief Jain's 2 x 2 memory-cache design (chapters 17 and 18).
+ * @brief Jain's 2 x 2 memory-cache design (Examples 17.1 and 18.1, Table 18.1).
  */
 class AtmAnovaJainTwoByTwoTestCase : public TestCase
 {
@@ -312,7 +313,7 @@ class AtmAnovaJainTwoByTwoTestCase : public TestCase
   private:
     void DoRun() override
     {
-        // Chapter 17: MIPS 15 (4 MB, 1 KB), 45 (16 MB, 1 KB), 25 (4 MB, 2 KB), 75 (16 MB, 2 KB):
+        // Example 17.1: MIPS 15 (4 MB, 1 KB), 45 (16 MB, 1 KB), 25 (4 MB, 2 KB), 75 (16 MB, 2 KB):
         // q0 = 40, qA = 20, qB = 10, qAB = 5; SST = 2100 = 1600 + 400 + 100, i.e. 76 % memory,
         // 19 % cache, 5 % their interaction (1600/2100 = 76.19 %, 19.05 %, 4.76 %). In the
         // effects of the k-factor model a two-level factor's effects are -q and +q.
@@ -337,7 +338,7 @@ class AtmAnovaJainTwoByTwoTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(TermOf(r1, "memory:cache").percent, 4.76, 0.005, "5 %");
         NS_TEST_EXPECT_MSG_EQ(r1.errorDof, 0, "no replication, every term estimated");
 
-        // Chapter 18, three replications: (15, 18, 12), (45, 48, 51), (25, 28, 19),
+        // Example 18.1 (Table 18.1), three replications: (15, 18, 12), (45, 48, 51), (25, 28, 19),
         // (75, 75, 81). q0 = 41, qA = 21.5, qB = 9.5, qAB = 5; SSY = 27,204, SS0 = 20,172,
         // SST = 7032, SSA = 12 x 21.5^2 = 5547, SSB = 1083, SSAB = 300, SSE = 102 (the within-
         // cell variation, 8 dof): 78.88 %, 15.40 %, 4.27 %, 1.45 %; s_e = sqrt(102 / 8) = 3.57,
@@ -379,6 +380,67 @@ class AtmAnovaJainTwoByTwoTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(r3.meanCiHigh, 42.92, 0.005, "q0 interval");
         NS_TEST_EXPECT_MSG_EQ_TOL(TermOf(r3, "memory").effects[1].ciLow, 19.58, 0.005, "qA low");
         NS_TEST_EXPECT_MSG_EQ_TOL(TermOf(r3, "memory").effects[1].ciHigh, 23.42, 0.005, "qA hi");
+    }
+};
+
+/**
+ * @ingroup atm-tests
+ * @brief Jain's 2 x 2 x 2 workstation design (chapter 17, general 2^k designs).
+ */
+class AtmAnovaJainTwoCubedTestCase : public TestCase
+{
+  public:
+    AtmAnovaJainTwoCubedTestCase()
+        : TestCase("Jain's 2 x 2 x 2 workstation design: every order, SST 4512, 18, 4, 71 %")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Memory 4/16 MB x cache 1/2 KB x 1/2 processors, MIPS: cache 1 KB: 4 MB 14 (one
+        // processor), 46 (two), 16 MB 22, 58; cache 2 KB: 4 MB 10, 50, 16 MB 34, 86. q0 = 40,
+        // qA = 10, qB = 5, qC = 20, qAB = 5, qAC = 2, qBC = 3, qABC = 1; SST = 8 x 564 = 4512:
+        // 18 % memory, 4 % cache, 71 % processors, 4 % memory x cache, 1 %, 2 %, 0 %.
+        AtmFactorialAnova anova({"memory", "cache", "processors"});
+        const char* mem[] = {"4MB", "4MB", "16MB", "16MB"};
+        const char* procs[] = {"1", "2", "1", "2"};
+        const double mips[2][4] = {{14, 46, 22, 58}, {10, 50, 34, 86}};
+        for (int b = 0; b < 2; ++b)
+        {
+            for (int c = 0; c < 4; ++c)
+            {
+                anova.AddRun({mem[c], b == 0 ? "1KB" : "2KB", procs[c]}, mips[b][c]);
+            }
+        }
+        const AtmFactorialAnova::Result all = anova.Analyse(3);
+        NS_TEST_EXPECT_MSG_EQ(all.mean, 40.0, "q0");
+        NS_TEST_EXPECT_MSG_EQ(all.sst, 4512.0, "SST");
+        NS_TEST_EXPECT_MSG_EQ(all.errorDof, 0, "every term estimated");
+        const char* names[] = {"memory",
+                               "cache",
+                               "processors",
+                               "memory:cache",
+                               "memory:processors",
+                               "cache:processors",
+                               "memory:cache:processors"};
+        const double q[] = {10, 5, 20, 5, 2, 3, 1};
+        const double percent[] = {18, 4, 71, 4, 1, 2, 0};
+        NS_TEST_ASSERT_MSG_EQ(all.terms.size(), 7, "2^3 - 1 terms");
+        for (int t = 0; t < 7; ++t)
+        {
+            NS_TEST_EXPECT_MSG_EQ(all.terms[t].name, names[t], "term order");
+            // The effect at the high level of every factor of the term is +q.
+            NS_TEST_EXPECT_MSG_EQ(all.terms[t].effects.back().value, q[t], "q of " << names[t]);
+            NS_TEST_EXPECT_MSG_EQ(all.terms[t].ss, 8 * q[t] * q[t], "SS = 2^3 q^2");
+            NS_TEST_EXPECT_MSG_EQ_TOL(all.terms[t].percent, percent[t], 0.5, "% rounded");
+        }
+        // Order 2: the three-factor interaction (qABC = 1, SS 8) is the error, 1 dof.
+        const AtmFactorialAnova::Result two = anova.Analyse(2);
+        NS_TEST_EXPECT_MSG_EQ(two.errorDof, 1, "error dof");
+        NS_TEST_EXPECT_MSG_EQ(two.sse, 8.0, "SSE = SS_ABC");
+        NS_TEST_EXPECT_MSG_EQ_TOL(two.se, std::sqrt(8.0), 1e-12, "s_e");
+        NS_TEST_EXPECT_MSG_EQ(TermOf(two, "processors").ss, 3200.0, "unchanged");
     }
 };
 
@@ -546,6 +608,7 @@ class AtmFactorialAnovaTestSuite : public TestSuite
         AddTestCase(new AtmAnovaKnownEffectsTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmAnovaPooledErrorTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmAnovaJainTwoByTwoTestCase, ATM_TEST_QUICK);
+        AddTestCase(new AtmAnovaJainTwoCubedTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmAnovaQuantilesTestCase, ATM_TEST_QUICK);
         AddTestCase(new AtmAnovaBadInputTestCase, ATM_TEST_QUICK);
     }

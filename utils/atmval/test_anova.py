@@ -22,7 +22,7 @@ from atmval.test_report import META, sandia_sel  # noqa: E402
 
 # examples/atm-anova --demo=memory-cache: Jain's 2 x 2 design with three replications
 # (memory 4/16 MB x cache 1/2 KB, MIPS; "The Art of Computer Systems Performance Analysis",
-# chapter 18): q0 = 41, qA = 21.5, qB = 9.5, qAB = 5, SSE = 102 over 8 dof.
+# Example 18.1, Table 18.1): q0 = 41, qA = 21.5, qB = 9.5, qAB = 5, SSE = 102 over 8 dof.
 MEMORY_CACHE = (
     '{"program":"atm-anova","runs":12,"replications":3,"factors":[{"name":"memory","levels":'
     '["4MB","16MB"]},{"name":"cache","levels":["1KB","2KB"]}],"order":2,"confidence":0.9,'
