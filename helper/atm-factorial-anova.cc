@@ -548,6 +548,12 @@ AtmFactorialAnova::TryAnalyse(uint32_t order,
         t.ss = static_cast<double>(n / term.count) * sumSq;
         t.percent = 100.0 * t.ss / res.sst;
         t.ms = t.ss / t.dof;
+        // s of each effect = s_e sqrt(dof / N). An effect is a linear contrast of the N
+        // observations (the projection of y onto the term's subspace, read at one cell); in a
+        // balanced design that projection's diagonal is the same for every observation, dof / N,
+        // so the effect's variance is sigma^2 dof / N. For a main effect that is Jain's
+        // s_e sqrt((a - 1) / N) (Box 21.1 with N = ab; JAIN WWW's s_e sqrt((N_A - 1) / 24)), for
+        // a two-factor interaction s_e sqrt((a - 1)(b - 1) / N), and likewise for higher orders.
         t.sEffect = res.se * std::sqrt(static_cast<double>(t.dof) / n);
         if (res.errorDof > 0 && res.mse > 0)
         {

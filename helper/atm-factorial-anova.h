@@ -58,13 +58,15 @@ namespace ns3
  * Standard deviation of an effect: every effect is a contrast of the observations whose
  * variance is sigma^2 x dof / N, where dof is its term's degrees of freedom, so
  * s_mu = s_e / sqrt(N), s_alpha = s_e sqrt((a - 1) / N), s_gamma = s_e sqrt((a - 1)(b - 1) / N).
- * These are Jain's formulas: his two-factor chapters give s_alpha = s_e sqrt((a - 1) / (ab))
- * without and s_e sqrt((a - 1) / (abr)) with replications, s_gamma = s_e sqrt((a - 1)(b - 1) /
- * (abr)), and the k-factor designs follow the same rule with N runs; for JAIN WWW's 24 runs,
- * s_A = s_e sqrt((N_A - 1) / 24) with N_A the levels of A (its dof + 1).
+ * These are Jain's formulas: Box 21.1 (two factors, no replication) gives s_mu^2 = s_e^2 / ab
+ * and s_alpha^2 = s_e^2 (a - 1) / ab; with r replications and k factors the same rule holds
+ * with N = ab...r runs in the denominator and the term's dof in the numerator (the variance of
+ * a balanced contrast of the observations, which is how this class computes it for every
+ * order); for JAIN WWW's 24 runs, s_A = s_e sqrt((N_A - 1) / 24) with N_A the levels of A.
  * Confidence intervals are effect +- t[1 - alpha/2; d_e] x s (90 %: t[0.95; 6] = 1.943); an
  * effect is significant when its interval excludes zero. The F-test of a term compares
- * MS = SS / dof with MSE = SSE / d_e: F = MS / MSE against the F quantile F[1 - alpha; dof, d_e],
+ * MS = SS / dof with MSE = SSE / d_e (Box 21.1: MSA / MSE against F[1 - alpha; a - 1, d_e]):
+ * F = MS / MSE against the F quantile F[1 - alpha; dof, d_e],
  * with its p-value P(F' > F). The quantiles and p-values are GSL's (gsl_cdf_tdist_Pinv,
  * gsl_cdf_fdist_Pinv, gsl_cdf_fdist_Q).
  *
