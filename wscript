@@ -37,24 +37,31 @@ def build(bld):
     modules = _cmake_list(bld, 'ATM_NS3_MODULES')
     version_define = 'ATM_NS3_VERSION=%d' % _ns3_version(bld)
 
+    # The factorial ANOVA needs GSL: built when the tree found it (src/core/wscript sets
+    # ENABLE_GSL and the GSL, GSLCBLAS use names), left out otherwise.
+    gsl = bool(bld.env['ENABLE_GSL'])
+    extra = (lambda name: _cmake_list(bld, name)) if gsl else (lambda name: [])
+
     module = bld.create_ns3_module('atm', modules)
-    module.source = _cmake_list(bld, 'atm_source_files')
+    module.source = _cmake_list(bld, 'atm_source_files') + extra('atm_gsl_source_files')
     module.defines = [version_define]
     # The private compatibility header (model/atm-ns3-compat.h, not installed) for the module's
     # own sources and tests, wherever they sit under model/.
     module.includes = ['model']
+    if gsl:
+        module.use.extend(['GSL', 'GSLCBLAS', 'M'])
 
     module_test = bld.create_ns3_module_test_library('atm')
-    module_test.source = _cmake_list(bld, 'atm_test_sources')
+    module_test.source = _cmake_list(bld, 'atm_test_sources') + extra('atm_gsl_test_sources')
     module_test.defines = [version_define]
     module_test.includes = ['model']
 
     headers = bld(features='ns3header')
     headers.module = 'atm'
-    headers.source = _cmake_list(bld, 'atm_header_files')
+    headers.source = _cmake_list(bld, 'atm_header_files') + extra('atm_gsl_header_files')
 
     if bld.env['ENABLE_EXAMPLES']:
-        for example in _cmake_list(bld, 'atm_examples'):
+        for example in _cmake_list(bld, 'atm_examples') + extra('atm_gsl_examples'):
             obj = bld.create_ns3_program(example, ['atm'] + modules)
             obj.source = 'examples/%s.cc' % example
 

@@ -10,13 +10,16 @@
 #          ATM_NS3_LIBS     the link targets for ATM_NS3_MODULES in this build mode
 #          ATM_NS3_CXX_STANDARD  the C++ standard the ns-3 release requires (17, 20 or 23)
 #          ATM_NS3_BACKEND  "in-tree", "package" (find_package: Debian/Ubuntu, ./ns3 install) or "wheel"
+#          ATM_HAVE_GSL     GSL (the GNU Scientific Library) is linked: the factorial ANOVA is built
+#          ATM_GSL_LIBS     what the atm library links for it (empty without GSL)
 #
 # Version facts absorbed here:
 #   - in-tree trees name their targets through ${lib<module>} variables (all releases);
 #   - installed packages export ns3::lib<module> up to 3.42 and ns3::<module> from 3.43;
 #   - the PyPI wheel ships include/ and lib64/libns3.<minor>-<module>.so with a CMake package whose
 #     paths point at the wheel's build machine, so its targets are rebuilt here from the files;
-#   - ns-3 needs C++17 up to 3.40, C++20 from 3.41 and C++23 from 3.46.
+#   - ns-3 needs C++17 up to 3.40, C++20 from 3.41 and C++23 from 3.46;
+#   - GSL: an ns-3 tree finds it itself (below); installed packages and the wheel do not tell.
 
 function(atm_version_from_string version_string out_var)
   if(version_string MATCHES "^3\\.([0-9]+)")
@@ -110,6 +113,7 @@ else()
       list(APPEND ATM_NS3_LIBS atm_ns3::${_m})
     endforeach()
     set(ATM_NS3_WHEEL_LIB "${_libdir}/libns3.${_minor}-<module>${_suffix}.so") # see below
+    set(ATM_NS3_WHEEL_LIBDIR "${_libdir}")
     # The wheel's libraries find each other through their own RUNPATH; the linker needs a hint.
     set(ATM_NS3_LINK_OPTIONS "-Wl,-rpath-link,${_libdir}" "-Wl,-rpath,${_libdir}")
   endif()
@@ -157,6 +161,73 @@ else()
 endif()
 message(STATUS "atm: ns-3 ${ATM_NS3_VERSION} (${ATM_NS3_BACKEND}), C++${ATM_NS3_CXX_STANDARD}")
 
+# ---- GSL: the t and F quantiles of the factorial ANOVA (helper/atm-factorial-anova.cc) --------
+# In-tree, ns-3's configure (3.37 ... 3.48 alike, build-support/macros-and-definitions.cmake) runs
+# find_package(GSL) unless GSL is disabled (./ns3 configure --disable-gsl, NS3_GSL=OFF), sets
+# GSL_FOUND and adds GSL's include directory to every target; src/core links ${GSL_LIBRARIES}, and
+# so does atm. An ns-3 tree without GSL still builds the atm module, less the ANOVA (a contrib
+# module should not make the whole tree's configure fail over an optional ns-3 feature): the
+# warning says so. Standalone (Debian's ns-3, the wheel, ./ns3 install), the installed ns-3 does
+# not say whether it was built with GSL, so atm finds the system's GSL itself and stops with the
+# package to install if it is missing; -DATM_GSL=OFF builds without the ANOVA on purpose. The
+# wheel (3.44) bundles the GSL its libns3-core links, renamed by auditwheel
+# (lib64/libgsl-<hash>.so.<version>, no headers): atm links that one, with the system's headers
+# (the t and F functions are the same in every GSL 2.x), so that a process holds one GSL, not
+# the wheel's and the system's side by side.
+if(ATM_NS3_BACKEND STREQUAL "in-tree")
+  if(GSL_FOUND)
+    set(ATM_HAVE_GSL TRUE)
+    set(ATM_GSL_LIBS ${GSL_LIBRARIES})
+  else()
+    set(ATM_HAVE_GSL FALSE)
+    set(ATM_GSL_LIBS)
+    message(WARNING "atm: this ns-3 tree is configured without GSL (not found, or --disable-gsl): "
+                    "the atm module is built without the factorial ANOVA (AtmFactorialAnova, "
+                    "examples/atm-anova, the suite atm-factorial-anova). To build them, install "
+                    "GSL (Debian/Ubuntu: apt-get install libgsl-dev) and run "
+                    "./ns3 configure --enable-gsl ... again.")
+  endif()
+else()
+  option(ATM_GSL "Build the parts of atm that need GSL (the factorial ANOVA: AtmFactorialAnova, examples/atm-anova)" ON)
+  if(ATM_GSL)
+    find_package(GSL QUIET)
+    if(NOT GSL_FOUND)
+      message(FATAL_ERROR
+        "atm: GSL (the GNU Scientific Library) not found; the factorial ANOVA "
+        "(helper/atm-factorial-anova.cc, examples/atm-anova) needs its t and F quantiles.\n"
+        "  Debian/Ubuntu: apt-get install libgsl-dev\n"
+        "  Fedora       : dnf install gsl-devel\n"
+        "  own install  : -DGSL_ROOT_DIR=<prefix>\n"
+        "  or -DATM_GSL=OFF to build the module without the ANOVA")
+    endif()
+    set(ATM_HAVE_GSL TRUE)
+    set(ATM_GSL_LIBS GSL::gsl) # CMake's FindGSL: GSL::gsl brings GSL::gslcblas
+    if(ATM_NS3_BACKEND STREQUAL "wheel")
+      file(GLOB _wheel_gsl "${ATM_NS3_WHEEL_LIBDIR}/libgsl-*.so*")
+      if(_wheel_gsl)
+        list(GET _wheel_gsl 0 _wheel_gsl)
+        if(NOT TARGET atm_wheel::gsl)
+          add_library(atm_wheel::gsl SHARED IMPORTED)
+          set_target_properties(atm_wheel::gsl PROPERTIES
+            IMPORTED_LOCATION "${_wheel_gsl}"
+            INTERFACE_INCLUDE_DIRECTORIES "${GSL_INCLUDE_DIRS}")
+        endif()
+        set(ATM_GSL_LIBS atm_wheel::gsl)
+        set(GSL_VERSION "of the wheel, ${_wheel_gsl}, with the headers of ${GSL_VERSION}")
+      endif()
+    endif()
+  else()
+    set(ATM_HAVE_GSL FALSE)
+    set(ATM_GSL_LIBS)
+    message(STATUS "atm: -DATM_GSL=OFF: building without the factorial ANOVA (AtmFactorialAnova, "
+                   "examples/atm-anova)")
+  endif()
+endif()
+if(ATM_HAVE_GSL)
+  message(STATUS "atm: GSL ${GSL_VERSION} (${ATM_GSL_LIBS})")
+endif()
+
 # What the validation runner (utils/atmval) records with every run.
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/atm-build-info.txt
-     "ATM_NS3_VERSION=${ATM_NS3_VERSION}\nATM_NS3_BACKEND=${ATM_NS3_BACKEND}\n")
+     "ATM_NS3_VERSION=${ATM_NS3_VERSION}\nATM_NS3_BACKEND=${ATM_NS3_BACKEND}\n"
+     "ATM_HAVE_GSL=${ATM_HAVE_GSL}\n")

@@ -193,6 +193,18 @@ AtmJsonLine::Add(const std::string& key, const std::vector<double>& values)
 }
 
 AtmJsonLine&
+AtmJsonLine::Add(const std::string& key, const std::vector<std::string>& values)
+{
+    std::string s = "[";
+    for (std::size_t i = 0; i < values.size(); ++i)
+    {
+        s += (i ? "," : "") + Quote(values[i]);
+    }
+    Put(key, s + "]");
+    return *this;
+}
+
+AtmJsonLine&
 AtmJsonLine::Add(const std::string& key, const AtmJsonLine& object)
 {
     Put(key, object.ToString());

@@ -155,6 +155,12 @@ class AtmJsonLine
     AtmJsonLine& Add(const std::string& key, const std::vector<double>& values);
     /**
      * @param key the key
+     * @param values strings
+     * @return this object
+     */
+    AtmJsonLine& Add(const std::string& key, const std::vector<std::string>& values);
+    /**
+     * @param key the key
      * @param object a nested object
      * @return this object
      */

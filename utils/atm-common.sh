@@ -239,11 +239,13 @@ atm_python() {
     if [ -x /usr/bin/python3 ]; then /usr/bin/python3 "$@"; else python3 "$@"; fi
 }
 
-# The validation runner's unit tests (a fake simulator; with and without --no-traces).
-# $1 = build dir (for the log), $2 = label prefix.
+# The validation runner's unit tests (a fake simulator; with and without --no-traces; the ANOVA
+# tool of the build, utils/atmval/test_anova.py, through ATM_BUILD_DIR).
+# $1 = build dir (for the log and the ANOVA tool), $2 = label prefix.
 atm_run_validation_unittests() {
     local dir=${1:?} label=$2 rc
-    (cd "$ATM_ROOT" && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
+    (cd "$ATM_ROOT" && export ATM_BUILD_DIR="$(cd "$dir" && pwd)" \
+        && atm_python -m unittest discover -s utils/atmval -p 'test_*.py') \
         >"$dir/validation-unittest.log" 2>&1
     rc=$?
     [ $rc -ne 0 ] && tail -n 30 "$dir/validation-unittest.log"

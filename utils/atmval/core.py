@@ -318,6 +318,7 @@ class Target:
     runs: list = field(default_factory=list)  # [Run]
     checks: list = field(default_factory=list)  # [CheckSpec]
     figure: Callable = None  # (Results, plt, Target) -> a matplotlib Figure or None
+    report: Callable = None  # (Results, Target) -> markdown lines for the report, or None
     max_seeds: int = 0  # 1: a deterministic model (one seed); 0: no limit
     family: "Family" = None
     data: dict = field(default_factory=dict)  # the target's table in the data file
@@ -331,6 +332,10 @@ class Target:
 
     def draw(self, res, plt):
         return self.figure(res, plt, self) if self.figure else None
+
+    def report_lines(self, res):
+        """The target's own lines in its section of the report (its ``report`` function)."""
+        return list(self.report(res, self) or []) if self.report else []
 
     def deviations(self):
         """The target's write-up from its rst file (the section titled with its id)."""
@@ -400,11 +405,13 @@ def option_of(target, name, **sel):
 class Family:
     """The functions of one family module, registered by decorator and named in its data file:
     ``@fam.runs`` (target -> [Run]), ``@fam.check`` ((Results, CheckSpec) -> [Check]),
-    ``@fam.figure`` ((Results, plt, Target) -> Figure)."""
+    ``@fam.figure`` ((Results, plt, Target) -> Figure) and, optionally, ``@fam.report``
+    ((Results, Target) -> markdown lines for the target's section of the report, after its
+    checks: e.g. an ANOVA table, atmval.anova.table_lines)."""
 
     def __init__(self, name):
         self.name = name
-        self.functions = {"runs": {}, "check": {}, "figure": {}}
+        self.functions = {"runs": {}, "check": {}, "figure": {}, "report": {}}
         self.data = None
         self.path = DATA / f"{name}.toml"
 
@@ -425,6 +432,10 @@ class Family:
     @property
     def figure(self):
         return self._register("figure")
+
+    @property
+    def report(self):
+        return self._register("report")
 
     def function(self, kind, name, where):
         if kind == "check" and name not in self.functions[kind] and name in GENERIC_CHECKS:
@@ -455,7 +466,7 @@ def load_toml(path):
 
 
 TARGET_KEYS = {"title", "source", "sets", "program", "runs", "figure", "checks", "max_seeds",
-               "doc", "label"}
+               "doc", "label", "report"}
 
 
 def load_family(fam):
@@ -472,6 +483,8 @@ def load_family(fam):
                     program=t["program"], max_seeds=t.get("max_seeds", 0), family=fam, data=t,
                     doc=t.get("doc", f"{fam.name}.rst"))
         tg.figure = fam.function("figure", t["figure"], where)
+        if "report" in t:
+            tg.report = fam.function("report", t["report"], where)
         for i, c in enumerate(t.get("checks", [])):
             cw = f"{where} check {i + 1}"
             if "check" not in c or "hard" not in c or "tol" not in c:

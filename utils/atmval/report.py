@@ -125,6 +125,8 @@ def write(out, meta, chosen, results, failed, traces=None):
             body.append("")
         else:
             body += ["No completed runs.", ""]
+        if res:
+            body += t.report_lines(res)
         fig = draw(t, res, figdir)
         if fig:
             body += [f"![{t.id}](figures/{fig})", ""]

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import core, report, store
+from . import anova, core, report, store
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIREMENTS = ROOT / "utils" / "requirements.txt"
@@ -397,6 +397,7 @@ def main(argv=None):
             return Path(a.binary)
         return Path(a.build) / "examples" / t.program
 
+    anova.DEFAULT_BUILD = a.build  # for targets whose report holds an ANOVA (atmval.anova)
     for t, _ in chosen:
         if not binary_of(t).exists():
             sys.exit(f"atm-validation: {binary_of(t)} not found: build the module first "
