@@ -53,6 +53,8 @@ cpp_examples = [
     ("atm-bundle --connections=3 --mix=rr-bulk --count=3 --window=51200", "True", "False"),
     ("atm-bundle --connections=3 --count=5 --vcs=each", "True", "False"),
     ("atm-bundle --connections=4 --count=5 --vcs=vp --mix=bidir", "True", "False"),
+    ("atm-www --clients=5 --duration=12s", "True", "False"),
+    ("atm-www --clients=3 --delay=geo --tcp=newreno --policy=epd --bufferRtt=0.5 --duration=12s", "True", "False"),
     ("atm-cdv --cells=2000", "True", "False"),
     ("atm-cdv --path=short --rate=1.6 --cells=2000 --queues=class", "True", "False"),
     ("atm-cdv --crossLoad=0 --cells=500 --sourceJitter=5us", "True", "False"),
