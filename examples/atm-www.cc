@@ -36,7 +36,8 @@
  * (Jain's index against the iterative max-min shares of the demands, AtmMetrics::MaxMinFairness),
  * requests, responses, bytesRequested, bytesReceived, meanResponseTimeMs, cellsSent,
  * cellsDropped (at the switch ports of the data direction), trunkCellsDropped, cellLossRatio,
- * trunkMaxQueueCells, retransmissions, timeouts, rawUtilization (the T3 port), ledgersHold,
+ * trunkMaxQueueCells, dataSegmentsSent, retransmissions, retransmissionPercent, timeouts,
+ * rawUtilization (the T3 port), ledgersHold,
  * simEvents. Errors go to standard error with a non-zero exit code.
  *
  * Examples:
@@ -332,6 +333,7 @@ main(int argc, char* argv[])
     uint64_t unexpected = 0;
     double responseTimeSum = 0;
     uint64_t cellsSent = 0;
+    uint64_t dataSegments = 0;
     uint64_t retransmissions = 0;
     uint64_t timeouts = 0;
     bool ledgersHold = true;
@@ -347,6 +349,7 @@ main(int argc, char* argv[])
         unexpected += c->GetUnexpectedBytes();
         responseTimeSum += c->GetMeanResponseTime().GetSeconds() * c->GetResponsesCompleted();
         cellsSent += topology.sourceDevices[i]->GetVcStats(topology.pvcs[i].srcVc).cellsTx;
+        dataSegments += probeRefs[i]->GetDataSegmentsSent();
         retransmissions += probeRefs[i]->GetRetransmissions();
         timeouts += probeRefs[i]->GetTimeouts();
         ledgersHold = ledgersHold && AtmPvcHelper::GetLedger(topology.pvcs[i], true).Holds() &&
@@ -412,7 +415,10 @@ main(int argc, char* argv[])
         .Add("trunkCellsDropped", trunkDropped)
         .Add("cellLossRatio", AtmMetrics::CellLossRatio(cellsDropped, cellsSent))
         .Add("trunkMaxQueueCells", trunkMaxQueue)
+        .Add("dataSegmentsSent", dataSegments)
         .Add("retransmissions", retransmissions)
+        .Add("retransmissionPercent",
+             AtmMetrics::RetransmissionPercent(retransmissions, dataSegments))
         .Add("timeouts", timeouts)
         .Add("rawUtilization", topology.trunk->GetRawUtilization())
         .Add("ledgersHold", ledgersHold)

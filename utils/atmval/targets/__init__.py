@@ -10,8 +10,10 @@ if __name__ == "targets":
 else:
     from ..core import load_family
     from . import bon, bon_gfr, bon_routers, crc, jain, jain_dfba, sandia, ten34
+    from . import jain_www
 
     FAMILIES = (sandia, jain, jain_dfba, bon, bon_gfr, bon_routers, ten34, crc)
+    FAMILIES += (jain_www,)
 
 
 def all_targets():
