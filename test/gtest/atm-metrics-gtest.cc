@@ -102,6 +102,14 @@ TEST(AtmMetricsDeathTest, ExpectedSharesOfTheWrongSize)
     EXPECT_DEATH(AtmMetrics::JainFairness({1, 2}, {1}), "2 throughputs but 1 expected shares");
 }
 
+TEST(AtmMetricsDeathTest, MaxMinFairnessInputs)
+{
+    EXPECT_DEATH(AtmMetrics::MaxMinFairness({1, 2}, {1}, 10), "2 throughputs but 1 demands");
+    EXPECT_DEATH(AtmMetrics::MaxMinFairness({1}, {1}, 0), "capacity 0 \\(must be > 0\\)");
+    EXPECT_DEATH(AtmMetrics::MaxMinFairness({1}, {-1}, 5),
+                 "demand -1 of flow 0 \\(must be >= 0\\)");
+}
+
 TEST(AtmJsonLine, NestedObjectsAndArraysOfObjects)
 {
     AtmJsonLine drops;
