@@ -89,7 +89,7 @@ struct WwwDelay
     uint32_t newRenoSsthresh; //!< Hoe's initial ssthresh, RTT x 45 Mb/s
 };
 
-/// WWW section 5 and Table 2.
+/// The paper's configurations and its Table 2 (buffers).
 const WwwDelay DELAYS[] = {
     {"wan", MilliSeconds(5), {531, 1062, 2300}, 1024, 65535, 56250},
     {"meo", MilliSeconds(100), {10615, 21230, 42460}, 9180, 65535U << 5, 1125000},

@@ -76,7 +76,7 @@ class AtmMetrics
 
     /**
      * @brief Jain's fairness index against iterative max-min expected shares, as R. Jain et
-     *        al. measure WWW traffic (ATM Forum contribution 98-0876R1, 1998, section 4): the
+     *        al. measure WWW traffic (ATM Forum contribution 98-0876R1, 1998): the
      *        demand S_i of flow i is the data its server scheduled / the time; every flow whose
      *        S_i is below the equal share of the capacity left expects S_i, the others share
      *        the rest again (MaxMinShares()); then JainFairness(x, e). A flow with no demand

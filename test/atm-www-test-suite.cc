@@ -24,7 +24,7 @@
  * @file
  * @ingroup atm-tests
  * Tests of the WWW traffic model of R. Jain et al., ATM Forum contribution 98-0876R1, 1998
- * (section 3): AtmWwwLaw, AtmWwwClient and AtmWwwServer.
+ * (its WWW model): AtmWwwLaw, AtmWwwClient and AtmWwwServer.
  */
 
 using namespace ns3;

@@ -37,7 +37,7 @@ class Socket;
  * @ingroup atm
  * @brief The client of the WWW traffic model of R. Jain et al., "Performance Analysis of TCP
  *        Enhancements for WWW Traffic using UBR+ with Limited Buffers over Satellite Links",
- *        ATM Forum contribution 98-0876R1, 1998 (section 3): an HTTP/1.1 client with one
+ *        ATM Forum contribution 98-0876R1, 1998 (its WWW model): an HTTP/1.1 client with one
  *        persistent TCP connection to its server (AtmWwwServer) and pipelined requests.
  *
  * At its start the client opens the connection and begins its first batch; a batch begins

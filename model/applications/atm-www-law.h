@@ -26,7 +26,7 @@ class RandomVariableStream;
  * @brief A discrete law (values with their probabilities) of the WWW traffic model of R. Jain
  *        et al., "Performance Analysis of TCP Enhancements for WWW Traffic using UBR+ with
  *        Limited Buffers over Satellite Links", ATM Forum contribution 98-0876R1, 1998
- *        (section 3, the WWW model): the number of GETs in a batch and the size of a file.
+ *        (its WWW model): the number of GETs in a batch and the size of a file.
  *
  * - GETs per batch: Poisson with mean 5, restricted to 1 ... 9 (JainGets());
  * - file size: a class k = 0 ... 4 with probabilities 20, 28, 40, 11.2 and 0.8 % (0-1 KB,

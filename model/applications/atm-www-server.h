@@ -33,7 +33,7 @@ class Socket;
 /**
  * @ingroup atm
  * @brief The server of the WWW traffic model of R. Jain et al., ATM Forum contribution
- *        98-0876R1, 1998 (section 3): listens on `Port` and answers every request of an
+ *        98-0876R1, 1998 (its WWW model): listens on `Port` and answers every request of an
  *        AtmWwwClient on its persistent connection with the bytes of the file it asks for.
  *
  * The server is infinitely fast, as JAIN's: a response is scheduled the instant its request's
@@ -43,7 +43,7 @@ class Socket;
  * request's length and the file's size (two 32-bit big-endian numbers). A malformed request (a
  * length below 8 or a file of 0 bytes) closes the connection.
  *
- * GetBytesScheduled() is JAIN's "data scheduled by the server" (section 4, the fairness
+ * GetBytesScheduled() is JAIN's "data scheduled by the server" (the fairness
  * index's demands: S_i = the data scheduled by server i / the time).
  *
  * @code

@@ -142,8 +142,8 @@ def ledgers(res, spec):
 
 
 def factorial_rows(res, delay, metric="efficiency"):
-    """The 24 runs of one delay as rows for a full-factorial analysis of variation (Jain, The
-    Art of Computer Systems Performance Analysis, 1991, ch. 20; the paper's section 6): one row
+    """The 24 runs of one delay as rows for a full-factorial analysis of variation (R. Jain,
+    The Art of Computer Systems Performance Analysis, Wiley, 1991; the paper's analysis): one row
     per (tcp, drop, buffer) with the factor levels and the response, the metric's mean over the
     run's seeds, in the order TCPS x POLICIES x BUFFERS. Runs missing from the results are left
     out (the caller sees fewer than 24 rows).
