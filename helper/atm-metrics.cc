@@ -94,6 +94,37 @@ AtmMetrics::MaxMinShares(const std::vector<double>& demands, double capacity)
 }
 
 double
+AtmMetrics::MaxMinFairness(const std::vector<double>& x,
+                           const std::vector<double>& demands,
+                           double capacity)
+{
+    NS_ABORT_MSG_IF(x.size() != demands.size(),
+                    "AtmMetrics::MaxMinFairness: " << x.size() << " throughputs but "
+                                                   << demands.size()
+                                                   << " demands (give one per flow)");
+    NS_ABORT_MSG_IF(!(capacity > 0),
+                    "AtmMetrics::MaxMinFairness: capacity " << capacity << " (must be > 0)");
+    for (std::size_t i = 0; i < demands.size(); ++i)
+    {
+        NS_ABORT_MSG_IF(!(demands[i] >= 0),
+                        "AtmMetrics::MaxMinFairness: demand " << demands[i] << " of flow " << i
+                                                              << " (must be >= 0)");
+    }
+    const std::vector<double> shares = MaxMinShares(demands, capacity);
+    std::vector<double> measured;
+    std::vector<double> expected;
+    for (std::size_t i = 0; i < x.size(); ++i)
+    {
+        if (shares[i] > 0)
+        {
+            measured.push_back(x[i]);
+            expected.push_back(shares[i]);
+        }
+    }
+    return JainFairness(measured, expected);
+}
+
+double
 AtmMetrics::Efficiency(const std::vector<double>& x, double c)
 {
     NS_ABORT_MSG_IF(!(c > 0), "AtmMetrics::Efficiency: C = " << c << " (must be > 0)");

@@ -75,6 +75,22 @@ class AtmMetrics
     static std::vector<double> MaxMinShares(const std::vector<double>& demands, double capacity);
 
     /**
+     * @brief Jain's fairness index against iterative max-min expected shares, as R. Jain et
+     *        al. measure WWW traffic (ATM Forum contribution 98-0876R1, 1998): the
+     *        demand S_i of flow i is the data its server scheduled / the time; every flow whose
+     *        S_i is below the equal share of the capacity left expects S_i, the others share
+     *        the rest again (MaxMinShares()); then JainFairness(x, e). A flow with no demand
+     *        (e_i = 0: nothing was scheduled for it) has no expected share and is left out.
+     * @param x measured throughputs
+     * @param demands each flow's demand S_i, >= 0, same size as @p x (same unit as @p x)
+     * @param capacity the capacity C shared (same unit), > 0
+     * @return F in (0, 1] over the flows with a demand (1 when none has one)
+     */
+    static double MaxMinFairness(const std::vector<double>& x,
+                                 const std::vector<double>& demands,
+                                 double capacity);
+
+    /**
      * @brief Efficiency E = sum x_i / C.
      * @param x throughputs (bit/s)
      * @param c the maximum goodput C (bit/s)

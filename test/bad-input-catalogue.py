@@ -271,6 +271,17 @@ cases = [
      r"atm-udp: invalid --pcr=OC12c: at most the access line rate \(--accessRate=OC3c\)"),
     ("atm-udp: a warm-up with a datagram count", "atm-udp --datagrams=5 --warmup=1s",
      r"atm-udp: invalid --warmup=1s: with --datagrams the goodput is over the sender's active time"),
+    # atm-www: JAIN's WWW clients and servers over a T3
+    ("atm-www: no client", "atm-www --clients=0",
+     r"atm-www: invalid --clients=0: expected an integer in \[1, 10000\]"),
+    ("atm-www: unknown delay", "atm-www --delay=leo",
+     r"atm-www: invalid --delay=leo: expected one of wan, meo, geo"),
+    ("atm-www: buffer of a round-trip multiple the paper did not run", "atm-www --bufferRtt=3",
+     r"atm-www: invalid --bufferRtt=3: expected one of 0.5, 1, 2"),
+    ("atm-www: two buffer sizes", "atm-www --bufferCells=1000 --bufferRtt=1",
+     r"atm-www: invalid --bufferCells=1000: either --bufferCells or --bufferRtt, not both"),
+    ("atm-www: Z with EPD", "atm-www --policy=epd --z=0.5",
+     r"atm-www: invalid --z=0.5: --policy=sd \(EPD has no Z\)"),
     # atm-cdv: the CDV of a CBR cell stream across TEN-34's paths
     ("atm-cdv: unknown path", "atm-cdv --path=medium",
      r"atm-cdv: invalid --path=medium: expected one of short, long"),

@@ -57,6 +57,8 @@ cpp_examples = [
     ("atm-udp --pcr=24000 --size=1024 --duration=0.5s", "True", "False"),
     ("atm-udp --vpRate=2Mbps@payload --cdvt=400us --contract=ubr --size=101 --interval=50ms --datagrams=5", "True", "False"),
     ("atm-udp --vpRate=2Mbps@payload --cdvt=400us --contract=ubr --size=9152 --interval=50ms --datagrams=5 --vpShaping", "True", "False"),
+    ("atm-www --clients=5 --duration=12s", "True", "False"),
+    ("atm-www --clients=3 --delay=geo --tcp=newreno --policy=epd --bufferRtt=0.5 --duration=12s", "True", "False"),
     ("atm-cdv --cells=2000", "True", "False"),
     ("atm-cdv --path=short --rate=1.6 --cells=2000 --queues=class", "True", "False"),
     ("atm-cdv --crossLoad=0 --cells=500 --sourceJitter=5us", "True", "False"),

@@ -34,6 +34,8 @@
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/atm-udp-stream-sender.h"
 #include "ns3/data-rate.h"
+#include "ns3/atm-www-client.h"
+#include "ns3/atm-www-law.h"
 #include "ns3/dfba-buffer-policy.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -130,6 +132,53 @@ TEST(AtmConfigErrorsDeathTest, NSourceSharedSink)
             nsrc.SetFlowTcp(1, TcpEraPresets::ForSource("jain"));
         },
         "SetFlowTcp: with SetSharedSink\\(\\) one destination host runs one TCP for every flow");
+}
+
+TEST(AtmConfigErrorsDeathTest, WwwLawsAndClientAttributes)
+{
+    EXPECT_DEATH(AtmWwwLaw::Discrete({1, 2}, {0.5, 0.6}),
+                 "AtmWwwLaw::Discrete: the probabilities sum to 1.1, not 1");
+    EXPECT_DEATH(AtmWwwLaw::Discrete({2, 1}, {0.5, 0.5}),
+                 "AtmWwwLaw::Discrete: value 1 after 2 \\(the values must increase\\)");
+    EXPECT_DEATH(AtmWwwLaw::TruncatedPoisson(0, 1, 9),
+                 "AtmWwwLaw::TruncatedPoisson: mean 0 is not in \\(0, 1000\\]");
+    EXPECT_DEATH(AtmWwwLaw::TruncatedPoisson(5, 9, 1),
+                 "AtmWwwLaw::TruncatedPoisson: range \\[9, 1\\]: need lo <= hi <= 10000");
+    EXPECT_DEATH(AtmWwwLaw::FileSize({0.5, 0.5}, 100, AtmWwwLaw::TruncatedPoisson(5, 1, 12)),
+                 "AtmWwwLaw::FileSize: the index law draws 1 ... 12; it must stay in \\[1, 10\\)");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmWwwClient> c = CreateObject<AtmWwwClient>();
+            c->SetAttribute("ClassProbabilities", StringValue("0.2 0.3"));
+        },
+        "AtmWwwClient: attribute ClassProbabilities '0.2 0.3' sums to 0.5, not 1");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmWwwClient> c = CreateObject<AtmWwwClient>();
+            c->SetAttribute("ClassProbabilities", StringValue("0.5 x"));
+        },
+        "AtmWwwClient: attribute ClassProbabilities '0.5 x': 'x' is not a probability");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmWwwClient> c = CreateObject<AtmWwwClient>();
+            c->SetAttribute("RequestSize", UintegerValue(4));
+        },
+        "AtmWwwClient: attribute RequestSize 4: need 8 ... 65535 bytes");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmWwwClient> c = CreateObject<AtmWwwClient>();
+            c->SetAttribute("GetsMin", UintegerValue(5));
+            c->SetAttribute("GetsMax", UintegerValue(2));
+            c->GetGetsLaw();
+        },
+        "AtmWwwClient: attributes GetsMin 5 and GetsMax 2: need GetsMin <= GetsMax");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmWwwClient> c = CreateObject<AtmWwwClient>();
+            c->SetAttribute("FileIndexMean", DoubleValue(-1));
+            c->GetFileSizeLaw();
+        },
+        "AtmWwwClient: attribute FileIndexMean -1 is not in \\(0, 1000\\]");
 }
 
 TEST(AtmConfigErrorsDeathTest, SpimsSpecsLawsAndTheBundlePath)

@@ -70,6 +70,25 @@ TEST(AtmMetrics, MaxMinShares)
     EXPECT_DOUBLE_EQ(all[1], 6);
 }
 
+TEST(AtmMetrics, MaxMinFairness)
+{
+    // JAIN WWW: demands 1, 5, 10 on a capacity of 12 expect 1, 5 and 6. Getting exactly those
+    // is fair (1); getting 1, 5, 5 gives x / e = (1, 1, 5/6): (17/6)^2 / (3 x (2 + 25/36)).
+    EXPECT_DOUBLE_EQ(AtmMetrics::MaxMinFairness({1, 5, 6}, {1, 5, 10}, 12), 1.0);
+    const double r = 5.0 / 6.0;
+    EXPECT_DOUBLE_EQ(AtmMetrics::MaxMinFairness({1, 5, 5}, {1, 5, 10}, 12),
+                     (2 + r) * (2 + r) / (3 * (2 + r * r)));
+    // Every demand below C / N: each flow expects its demand, so throughput = demand is fair
+    // however unequal the demands.
+    EXPECT_DOUBLE_EQ(AtmMetrics::MaxMinFairness({0.1, 0.4, 2}, {0.1, 0.4, 2}, 100), 1.0);
+    // Equal shares when every demand exceeds C / N: the plain index.
+    EXPECT_DOUBLE_EQ(AtmMetrics::MaxMinFairness({3, 1}, {10, 10}, 4),
+                     AtmMetrics::JainFairness({3, 1}));
+    // A flow with no demand has no expected share and is left out.
+    EXPECT_DOUBLE_EQ(AtmMetrics::MaxMinFairness({0, 2, 2}, {0, 5, 5}, 4), 1.0);
+    EXPECT_DOUBLE_EQ(AtmMetrics::MaxMinFairness({0, 0}, {0, 0}, 4), 1.0);
+}
+
 TEST(AtmMetrics, EfficiencyLossAndRetransmissions)
 {
     EXPECT_DOUBLE_EQ(AtmMetrics::Efficiency({40e6, 50e6}, 120e6), 0.75);
@@ -81,6 +100,14 @@ TEST(AtmMetrics, EfficiencyLossAndRetransmissions)
 TEST(AtmMetricsDeathTest, ExpectedSharesOfTheWrongSize)
 {
     EXPECT_DEATH(AtmMetrics::JainFairness({1, 2}, {1}), "2 throughputs but 1 expected shares");
+}
+
+TEST(AtmMetricsDeathTest, MaxMinFairnessInputs)
+{
+    EXPECT_DEATH(AtmMetrics::MaxMinFairness({1, 2}, {1}, 10), "2 throughputs but 1 demands");
+    EXPECT_DEATH(AtmMetrics::MaxMinFairness({1}, {1}, 0), "capacity 0 \\(must be > 0\\)");
+    EXPECT_DEATH(AtmMetrics::MaxMinFairness({1}, {-1}, 5),
+                 "demand -1 of flow 0 \\(must be >= 0\\)");
 }
 
 TEST(AtmJsonLine, NestedObjectsAndArraysOfObjects)

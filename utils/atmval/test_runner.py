@@ -170,6 +170,15 @@ def fake_metrics(program, options):
                  "firstTransactionMs": 300.0 + 80 * (n - 1) + s,
                  "aggregateKBps": per * n, "pcrCellsPerSecond": 26041.7, "cellsLost": 0,
                  "ledgersHold": True} for s in (0, 1)]
+    if program == "atm-www":
+        n = int(options.get("clients", 100))
+        c = 37.8 if options.get("delay") == "wan" else 40.4
+        return [{"clients": n, "throughputMbps": [0.36 + 0.001 * s] * n,
+                 "demandMbps": [0.44] * n, "efficiency": 0.95 + 0.01 * s, "fairness": 0.96,
+                 "maxGoodputMbps": c, "offeredLoadMbps": 44.0 + s, "lawOfferedLoadMbps": 44.16,
+                 "unexpectedBytes": 0, "bufferCells": 1062, "trunkMaxQueueCells": 1062,
+                 "cellsDropped": 1000 + s, "trunkCellsDropped": 1000 + s, "ledgersHold": True}
+                for s in (0, 1)]
     if program == "atm-abr-vsvd":
         vsvd = options.get("vsvd") == "true"
         return [{"nSources": n, "goodputMbps": [20.0 + s] * n, "efficiency": 0.8 + 0.01 * s,

@@ -10,10 +10,10 @@ if __name__ == "targets":
 else:
     from ..core import load_family
     from . import bon, bon_gfr, bon_routers, crc, jain, jain_dfba, sandia, ten34
-    from . import ten34_udp
+    from . import jain_www, ten34_udp
 
     FAMILIES = (sandia, jain, jain_dfba, bon, bon_gfr, bon_routers, ten34, crc)
-    FAMILIES += (ten34_udp,)
+    FAMILIES += (ten34_udp, jain_www)
 
 
 def all_targets():
