@@ -14,6 +14,7 @@ data/jain-www.toml; write-ups: doc/validation/jain-www.rst."""
 
 from statistics import mean
 
+from .. import anova
 from ..core import Family, Run, grid
 
 fam = Family("jain-www")
@@ -148,8 +149,7 @@ def factorial_rows(res, delay, metric="efficiency"):
     run's seeds, in the order TCPS x POLICIES x BUFFERS. Runs missing from the results are left
     out (the caller sees fewer than 24 rows).
 
-    ANOVA: utils/atmval/anova.py (the full-factorial analysis) is connected HERE by the lead:
-    call it on these rows (factors "tcp" (4), "drop" (2), "buffer" (3), response "y")."""
+    www_anova analyses these rows (factors "tcp" (4), "drop" (2), "buffer" (3), response "y")."""
     rows = []
     for tcp in TCPS:
         for policy in POLICIES:
@@ -158,6 +158,43 @@ def factorial_rows(res, delay, metric="efficiency"):
                 if v:
                     rows.append({"tcp": tcp, "drop": policy, "buffer": buffer, "y": mean(v)})
     return rows
+
+
+def seed_rows(res, delay, metric="efficiency"):
+    """One row per run and seed of one delay (factor levels and the response "y"): the
+    replications of a smaller design, whose error is then the seed-to-seed variation."""
+    return [{"tcp": p["tcp"], "drop": p["policy"], "buffer": p["buffer"], "y": m[metric]}
+            for p, ms in res.select(delay=delay) for m in ms]
+
+
+@fam.report
+def www_anova(res, t):
+    """The paper's analysis of variation per delay (R. Jain 1991, the full factorial design with
+    main effects and two-factor interactions, the three-factor interaction as the error: 6 + 11
+    + 6 degrees of freedom over 24 runs), of the efficiency, by utils/atmval/anova.py. With all
+    24 runs of a delay the response is each run's mean over its seeds, as the paper has one run
+    per combination; a smaller design (the quick set) is analysed over the factors it varies,
+    with its seeds as replications."""
+    lines = []
+    for delay in res.params("delay"):
+        full = factorial_rows(res, delay)
+        if len(full) == len(TCPS) * len(POLICIES) * len(BUFFERS):
+            rows, how = full, "one run per combination (the mean over its seeds)"
+        else:
+            rows, how = seed_rows(res, delay), "the seeds as replications"
+        factors = [f for f in ("tcp", "drop", "buffer") if len({r[f] for r in rows}) > 1]
+        if not factors or len(rows) < 2:
+            continue
+        try:
+            r = anova.anova(rows, factors, "y")
+        except anova.AnovaError as e:
+            lines += [f"ANOVA of the efficiency, {delay}: not computed ({e})", ""]
+            continue
+        lines += anova.table_lines(r, title=f"**ANOVA of the efficiency, {delay}** "
+                                   f"({' x '.join(factors)}, {how}; R. Jain 1991):",
+                                   response="efficiency")
+        lines += [""] + anova.effect_lines(r) + [""]
+    return lines
 
 
 @fam.check
