@@ -4,15 +4,11 @@
 
 #include "atm-spims-responder.h"
 
-#include "ns3/abort.h"
-#include "ns3/address.h"
-#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -54,7 +50,7 @@ AtmSpimsResponder::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::AtmSpimsResponder")
-            .SetParent<Application>()
+            .SetParent<AtmTcpServer>()
             .SetGroupName("Atm")
             .AddConstructor<AtmSpimsResponder>()
             .AddAttribute("Port",
@@ -62,25 +58,10 @@ AtmSpimsResponder::GetTypeId()
                           UintegerValue(7000),
                           MakeUintegerAccessor(&AtmSpimsResponder::m_port),
                           MakeUintegerChecker<uint16_t>())
-            .AddAttribute("Protocol",
-                          "The TypeId of the TCP socket factory (TcpEraSocketFactory for the "
-                          "TCPs of TcpEraPresets).",
-                          TypeIdValue(TcpSocketFactory::GetTypeId()),
-                          MakeTypeIdAccessor(&AtmSpimsResponder::m_tid),
-                          MakeTypeIdChecker())
             .AddTraceSource("RunEnd",
                             "A bulk_put run ended: (connection, what this side measured).",
                             MakeTraceSourceAccessor(&AtmSpimsResponder::m_runEndTrace),
-                            "ns3::AtmSpimsResponder::RunTracedCallback")
-            .AddTraceSource("Accepted",
-                            "A connection was accepted (before its first byte): attach "
-                            "per-connection probes here.",
-                            MakeTraceSourceAccessor(&AtmSpimsResponder::m_acceptedTrace),
-                            "ns3::AtmSpimsResponder::SocketTracedCallback")
-            .AddTraceSource("Tx",
-                            "Bytes a connection's socket accepted in one Send().",
-                            MakeTraceSourceAccessor(&AtmSpimsResponder::m_txTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::AtmSpimsResponder::RunTracedCallback");
     return tid;
 }
 
@@ -100,12 +81,6 @@ AtmSpimsResponder::GetRuns() const
     return m_runs;
 }
 
-uint32_t
-AtmSpimsResponder::GetConnections() const
-{
-    return m_accepted;
-}
-
 void
 AtmSpimsResponder::DoDispose()
 {
@@ -115,75 +90,22 @@ AtmSpimsResponder::DoDispose()
         c.gapEvent.Cancel();
     }
     m_connections.clear();
-    m_listener = nullptr;
-    Application::DoDispose();
+    AtmTcpServer::DoDispose();
 }
 
 void
-AtmSpimsResponder::StartApplication()
+AtmSpimsResponder::DoAccept(Ptr<Socket> socket, uint32_t number)
 {
-    NS_LOG_FUNCTION(this);
-    m_listener = Socket::CreateSocket(GetNode(), m_tid);
-    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
-                    "AtmSpimsResponder: cannot bind port " << m_port
-                                                           << " (attribute Port; in use?)");
-    m_listener->Listen();
-    m_listener->SetAcceptCallback(MakeCallback(&AtmSpimsResponder::ConnectionRequest, this),
-                                  MakeCallback(&AtmSpimsResponder::Accepted, this));
+    m_connections[socket].number = number;
 }
 
 void
-AtmSpimsResponder::StopApplication()
-{
-    NS_LOG_FUNCTION(this);
-    if (m_listener)
-    {
-        m_listener->Close();
-        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                      MakeNullCallback<void, Ptr<Socket>, const Address&>());
-    }
-    for (auto& [socket, c] : m_connections)
-    {
-        c.gapEvent.Cancel();
-        Close(socket, c);
-    }
-}
-
-bool
-AtmSpimsResponder::ConnectionRequest(Ptr<Socket> socket, const Address& from)
-{
-    return true;
-}
-
-void
-AtmSpimsResponder::Accepted(Ptr<Socket> socket, const Address& from)
-{
-    NS_LOG_FUNCTION(this << socket << from);
-    Connection& c = m_connections[socket];
-    c.number = m_accepted++;
-    socket->SetRecvCallback(MakeCallback(&AtmSpimsResponder::Received, this));
-    socket->SetSendCallback(MakeCallback(&AtmSpimsResponder::SpaceFreed, this));
-    socket->SetCloseCallbacks(MakeCallback(&AtmSpimsResponder::PeerClosed, this),
-                              MakeCallback(&AtmSpimsResponder::ErrorClosed, this));
-    m_acceptedTrace(socket);
-}
-
-void
-AtmSpimsResponder::Received(Ptr<Socket> socket)
+AtmSpimsResponder::DoReceive(Ptr<Socket> socket, Ptr<Packet> packet)
 {
     auto it = m_connections.find(socket);
-    if (it == m_connections.end())
+    if (it != m_connections.end())
     {
-        return;
-    }
-    Ptr<Packet> packet;
-    Address from;
-    while ((packet = socket->RecvFrom(from)))
-    {
-        if (packet->GetSize() > 0)
-        {
-            Consume(socket, it->second, packet);
-        }
+        Consume(socket, it->second, packet);
     }
 }
 
@@ -217,7 +139,7 @@ AtmSpimsResponder::Consume(Ptr<Socket> socket, Connection& c, Ptr<Packet> packet
                 NS_LOG_WARN("AtmSpimsResponder: connection " << c.number << ": a control "
                                                              << "message of " << length
                                                              << " bytes; closing");
-                Close(socket, c);
+                CloseConnection(socket);
                 return;
             }
             if (!takeHeader(4 + length))
@@ -230,7 +152,7 @@ AtmSpimsResponder::Consume(Ptr<Socket> socket, Connection& c, Ptr<Packet> packet
             if (!AtmSpimsSpec::TryParse(text, &c.spec, &error))
             {
                 NS_LOG_WARN("AtmSpimsResponder: connection " << c.number << ": " << error);
-                Close(socket, c);
+                CloseConnection(socket);
                 return;
             }
             c.haveSpec = true;
@@ -270,7 +192,7 @@ AtmSpimsResponder::Consume(Ptr<Socket> socket, Connection& c, Ptr<Packet> packet
                     NS_LOG_WARN("AtmSpimsResponder: connection "
                                 << c.number << ": a request header of " << request << " and "
                                 << c.responseSize << " bytes");
-                    Close(socket, c);
+                    CloseConnection(socket);
                     return;
                 }
                 c.requestLeft = request - AtmSpimsSpec::MIN_REQUEST;
@@ -302,7 +224,7 @@ AtmSpimsResponder::Consume(Ptr<Socket> socket, Connection& c, Ptr<Packet> packet
 }
 
 void
-AtmSpimsResponder::SpaceFreed(Ptr<Socket> socket, uint32_t available)
+AtmSpimsResponder::DoSendSpace(Ptr<Socket> socket)
 {
     auto it = m_connections.find(socket);
     if (it != m_connections.end() && it->second.writing)
@@ -335,7 +257,7 @@ AtmSpimsResponder::Write(Ptr<Socket> socket, Connection& c)
     ++c.messagesSent;
     if (c.messagesSent >= c.spec.GetCount())
     {
-        Close(socket, c);
+        CloseConnection(socket);
         return;
     }
     const double gap = c.gaps->GetValue();
@@ -361,21 +283,19 @@ AtmSpimsResponder::NextMessage(Ptr<Socket> socket)
 }
 
 void
-AtmSpimsResponder::Close(Ptr<Socket> socket, Connection& c)
+AtmSpimsResponder::DoClose(Ptr<Socket> socket)
 {
-    if (c.closing)
+    auto it = m_connections.find(socket);
+    if (it != m_connections.end())
     {
-        return;
+        it->second.closing = true;
+        it->second.gapEvent.Cancel();
     }
-    c.closing = true;
-    c.gapEvent.Cancel();
-    socket->Close();
 }
 
 void
-AtmSpimsResponder::PeerClosed(Ptr<Socket> socket)
+AtmSpimsResponder::DoPeerClose(Ptr<Socket> socket)
 {
-    NS_LOG_FUNCTION(this << socket);
     auto it = m_connections.find(socket);
     if (it == m_connections.end())
     {
@@ -388,18 +308,11 @@ AtmSpimsResponder::PeerClosed(Ptr<Socket> socket)
         m_runs.push_back(c.run);
         m_runEndTrace(c.number, m_runs.back());
     }
-    Close(socket, c);
-    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-    socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
-                              MakeNullCallback<void, Ptr<Socket>>());
-    m_connections.erase(it);
 }
 
 void
-AtmSpimsResponder::ErrorClosed(Ptr<Socket> socket)
+AtmSpimsResponder::DoForget(Ptr<Socket> socket)
 {
-    NS_LOG_FUNCTION(this << socket);
     auto it = m_connections.find(socket);
     if (it != m_connections.end())
     {

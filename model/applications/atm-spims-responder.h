@@ -8,8 +8,8 @@
 #include "atm-sosend.h"
 #include "atm-spims-run.h"
 #include "atm-spims-spec.h"
+#include "atm-tcp-server.h"
 
-#include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
@@ -53,7 +53,7 @@ class Socket;
  *   serverNode->AddApplication(server);
  * @endcode
  */
-class AtmSpimsResponder : public Application
+class AtmSpimsResponder : public AtmTcpServer
 {
   public:
     /**
@@ -71,24 +71,19 @@ class AtmSpimsResponder : public Application
      * @param result what this side measured (bulk_put)
      */
     typedef void (*RunTracedCallback)(uint32_t connection, const AtmSpimsRun& result);
-    /**
-     * TracedCallback signature of "Accepted".
-     * @param socket a new connection's socket, before its first byte (attach probes here)
-     */
-    typedef void (*SocketTracedCallback)(Ptr<Socket> socket);
-
     /// @return the bulk_put runs this responder measured, in the order they ended
     const std::vector<AtmSpimsRun>& GetRuns() const;
-    /// @return connections accepted so far
-    uint32_t GetConnections() const;
 
   protected:
     void DoDispose() override;
+    void DoAccept(Ptr<Socket> socket, uint32_t number) override;
+    void DoReceive(Ptr<Socket> socket, Ptr<Packet> packet) override;
+    void DoSendSpace(Ptr<Socket> socket) override;
+    void DoClose(Ptr<Socket> socket) override;
+    void DoPeerClose(Ptr<Socket> socket) override;
+    void DoForget(Ptr<Socket> socket) override;
 
   private:
-    void StartApplication() override;
-    void StopApplication() override;
-
     /// One connection's state.
     struct Connection
     {
@@ -106,31 +101,9 @@ class AtmSpimsResponder : public Application
         uint32_t messagesSent{0};        //!< bulk_get: messages handed to TCP
         EventId gapEvent;                //!< bulk_get: the pending gap
         AtmSpimsRun run;                 //!< bulk_put: what it measured
-        bool closing{false};             //!< Close() called
+        bool closing{false};             //!< this side closed it
     };
 
-    /**
-     * @param socket the listening socket
-     * @param from the initiator
-     * @return true: every connection is accepted
-     */
-    bool ConnectionRequest(Ptr<Socket> socket, const Address& from);
-    /**
-     * @param socket the new connection
-     * @param from the initiator
-     */
-    void Accepted(Ptr<Socket> socket, const Address& from);
-    /// @param socket a connection
-    void Received(Ptr<Socket> socket);
-    /**
-     * @param socket a connection
-     * @param available free bytes
-     */
-    void SpaceFreed(Ptr<Socket> socket, uint32_t available);
-    /// @param socket a connection the initiator closed
-    void PeerClosed(Ptr<Socket> socket);
-    /// @param socket a connection that failed
-    void ErrorClosed(Ptr<Socket> socket);
     /**
      * @brief Consume received bytes of a connection.
      * @param socket the connection
@@ -149,23 +122,10 @@ class AtmSpimsResponder : public Application
      * @param socket the connection
      */
     void NextMessage(Ptr<Socket> socket);
-    /**
-     * @brief Close a connection (once).
-     * @param socket the connection
-     * @param c its state
-     */
-    void Close(Ptr<Socket> socket, Connection& c);
-
-    uint16_t m_port{0};                              //!< attribute Port
-    TypeId m_tid;                                    //!< attribute Protocol
-    Ptr<Socket> m_listener;                          //!< the listening socket
     std::map<Ptr<Socket>, Connection> m_connections; //!< open connections
-    uint32_t m_accepted{0};                          //!< connections accepted
     std::vector<AtmSpimsRun> m_runs;                 //!< bulk_put runs measured
 
     TracedCallback<uint32_t, const AtmSpimsRun&> m_runEndTrace; //!< "RunEnd"
-    TracedCallback<Ptr<Socket>> m_acceptedTrace;                //!< "Accepted"
-    TracedCallback<Ptr<const Packet>> m_txTrace;                //!< "Tx"
 };
 
 } // namespace ns3

@@ -4,14 +4,10 @@
 
 #include "atm-www-server.h"
 
-#include "ns3/abort.h"
-#include "ns3/address.h"
-#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -47,7 +43,7 @@ AtmWwwServer::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::AtmWwwServer")
-            .SetParent<Application>()
+            .SetParent<AtmTcpServer>()
             .SetGroupName("Atm")
             .AddConstructor<AtmWwwServer>()
             .AddAttribute("Port",
@@ -55,26 +51,11 @@ AtmWwwServer::GetTypeId()
                           UintegerValue(80),
                           MakeUintegerAccessor(&AtmWwwServer::m_port),
                           MakeUintegerChecker<uint16_t>())
-            .AddAttribute("Protocol",
-                          "The TypeId of the TCP socket factory (TcpEraSocketFactory for the "
-                          "TCPs of TcpEraPresets).",
-                          TypeIdValue(TcpSocketFactory::GetTypeId()),
-                          MakeTypeIdAccessor(&AtmWwwServer::m_tid),
-                          MakeTypeIdChecker())
             .AddTraceSource("Request",
                             "A request arrived complete and its response is scheduled: "
                             "(connection, file bytes).",
                             MakeTraceSourceAccessor(&AtmWwwServer::m_requestTrace),
-                            "ns3::AtmWwwServer::RequestTracedCallback")
-            .AddTraceSource("Accepted",
-                            "A connection was accepted (before its first byte): attach "
-                            "per-connection probes here.",
-                            MakeTraceSourceAccessor(&AtmWwwServer::m_acceptedTrace),
-                            "ns3::AtmWwwServer::SocketTracedCallback")
-            .AddTraceSource("Tx",
-                            "Response bytes a connection's socket accepted in one Send().",
-                            MakeTraceSourceAccessor(&AtmWwwServer::m_txTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::AtmWwwServer::RequestTracedCallback");
     return tid;
 }
 
@@ -86,12 +67,6 @@ AtmWwwServer::AtmWwwServer()
 AtmWwwServer::~AtmWwwServer()
 {
     NS_LOG_FUNCTION(this);
-}
-
-uint32_t
-AtmWwwServer::GetConnections() const
-{
-    return m_accepted;
 }
 
 uint32_t
@@ -128,59 +103,33 @@ AtmWwwServer::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_connections.clear();
-    m_listener = nullptr;
-    Application::DoDispose();
+    AtmTcpServer::DoDispose();
 }
 
 void
-AtmWwwServer::StartApplication()
+AtmWwwServer::DoAccept(Ptr<Socket> socket, uint32_t number)
 {
-    NS_LOG_FUNCTION(this);
-    m_listener = Socket::CreateSocket(GetNode(), m_tid);
-    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
-                    "AtmWwwServer: cannot bind port " << m_port << " (attribute Port; in use?)");
-    m_listener->Listen();
-    m_listener->SetAcceptCallback(MakeCallback(&AtmWwwServer::ConnectionRequest, this),
-                                  MakeCallback(&AtmWwwServer::Accepted, this));
+    m_connections[socket].number = number;
 }
 
 void
-AtmWwwServer::StopApplication()
+AtmWwwServer::DoClose(Ptr<Socket> socket)
 {
-    NS_LOG_FUNCTION(this);
-    if (m_listener)
+    auto it = m_connections.find(socket);
+    if (it != m_connections.end())
     {
-        m_listener->Close();
-        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                      MakeNullCallback<void, Ptr<Socket>, const Address&>());
-    }
-    for (auto& [socket, c] : m_connections)
-    {
-        Close(socket, c);
+        it->second.closing = true;
     }
 }
 
-bool
-AtmWwwServer::ConnectionRequest(Ptr<Socket> socket, const Address& from)
+void
+AtmWwwServer::DoForget(Ptr<Socket> socket)
 {
-    return true;
+    m_connections.erase(socket);
 }
 
 void
-AtmWwwServer::Accepted(Ptr<Socket> socket, const Address& from)
-{
-    NS_LOG_FUNCTION(this << socket << from);
-    Connection& c = m_connections[socket];
-    c.number = m_accepted++;
-    socket->SetRecvCallback(MakeCallback(&AtmWwwServer::Received, this));
-    socket->SetSendCallback(MakeCallback(&AtmWwwServer::SpaceFreed, this));
-    socket->SetCloseCallbacks(MakeCallback(&AtmWwwServer::PeerClosed, this),
-                              MakeCallback(&AtmWwwServer::ErrorClosed, this));
-    m_acceptedTrace(socket);
-}
-
-void
-AtmWwwServer::Received(Ptr<Socket> socket)
+AtmWwwServer::DoReceive(Ptr<Socket> socket, Ptr<Packet> packet)
 {
     auto it = m_connections.find(socket);
     if (it == m_connections.end())
@@ -188,68 +137,61 @@ AtmWwwServer::Received(Ptr<Socket> socket)
         return;
     }
     Connection& c = it->second;
-    Ptr<Packet> packet;
-    Address from;
-    while ((packet = socket->RecvFrom(from)))
+    const uint32_t size = packet->GetSize();
+    uint32_t offset = 0;
+    while (offset < size && !c.closing)
     {
-        const uint32_t size = packet->GetSize();
-        uint32_t offset = 0;
-        while (offset < size && !c.closing)
+        if (c.file == 0)
         {
-            if (c.file == 0)
+            // The header of the next request.
+            const uint32_t take =
+                std::min<uint32_t>(HEADER - static_cast<uint32_t>(c.header.size()), size - offset);
+            std::vector<uint8_t> bytes(take);
+            packet->CreateFragment(offset, take)->CopyData(bytes.data(), take);
+            c.header.insert(c.header.end(), bytes.begin(), bytes.end());
+            offset += take;
+            if (c.header.size() < HEADER)
             {
-                // The header of the next request.
-                const uint32_t take =
-                    std::min<uint32_t>(HEADER - static_cast<uint32_t>(c.header.size()),
-                                       size - offset);
-                std::vector<uint8_t> bytes(take);
-                packet->CreateFragment(offset, take)->CopyData(bytes.data(), take);
-                c.header.insert(c.header.end(), bytes.begin(), bytes.end());
-                offset += take;
-                if (c.header.size() < HEADER)
-                {
-                    break;
-                }
-                const uint32_t length = ReadUint32(c.header.data());
-                const uint32_t file = ReadUint32(c.header.data() + 4);
-                c.header.clear();
-                if (length < HEADER || file == 0)
-                {
-                    NS_LOG_WARN("AtmWwwServer: connection " << c.number << ": a request of "
-                                                            << length << " bytes for a file of "
-                                                            << file << " bytes; closing");
-                    Close(socket, c);
-                    break;
-                }
-                c.file = file;
-                c.requestLeft = length - HEADER;
+                break;
             }
-            // Its padding; the response is scheduled with the request's last byte.
-            const auto skip =
-                static_cast<uint32_t>(std::min<uint64_t>(c.requestLeft, size - offset));
-            c.requestLeft -= skip;
-            offset += skip;
-            if (c.requestLeft == 0)
+            const uint32_t length = ReadUint32(c.header.data());
+            const uint32_t file = ReadUint32(c.header.data() + 4);
+            c.header.clear();
+            if (length < HEADER || file == 0)
             {
-                ++m_requests;
-                m_scheduled += c.file;
-                m_requestTrace(c.number, c.file);
-                c.responses.push_back(c.file);
-                c.file = 0;
-                if (!c.writing)
-                {
-                    c.writing = true;
-                    c.sosend.Reset(c.responses.front(), c.responses.front());
-                    c.responses.pop_front();
-                    Write(socket, c);
-                }
+                NS_LOG_WARN("AtmWwwServer: connection " << c.number << ": a request of " << length
+                                                        << " bytes for a file of " << file
+                                                        << " bytes; closing");
+                CloseConnection(socket);
+                break;
+            }
+            c.file = file;
+            c.requestLeft = length - HEADER;
+        }
+        // Its padding; the response is scheduled with the request's last byte.
+        const auto skip = static_cast<uint32_t>(std::min<uint64_t>(c.requestLeft, size - offset));
+        c.requestLeft -= skip;
+        offset += skip;
+        if (c.requestLeft == 0)
+        {
+            ++m_requests;
+            m_scheduled += c.file;
+            m_requestTrace(c.number, c.file);
+            c.responses.push_back(c.file);
+            c.file = 0;
+            if (!c.writing)
+            {
+                c.writing = true;
+                c.sosend.Reset(c.responses.front(), c.responses.front());
+                c.responses.pop_front();
+                Write(socket, c);
             }
         }
     }
 }
 
 void
-AtmWwwServer::SpaceFreed(Ptr<Socket> socket, uint32_t available)
+AtmWwwServer::DoSendSpace(Ptr<Socket> socket)
 {
     auto it = m_connections.find(socket);
     if (it != m_connections.end() && it->second.writing)
@@ -278,41 +220,6 @@ AtmWwwServer::Write(Ptr<Socket> socket, Connection& c)
             c.sosend.Reset(next, next);
         }
     }
-}
-
-void
-AtmWwwServer::Close(Ptr<Socket> socket, Connection& c)
-{
-    if (c.closing)
-    {
-        return;
-    }
-    c.closing = true;
-    socket->Close();
-}
-
-void
-AtmWwwServer::PeerClosed(Ptr<Socket> socket)
-{
-    NS_LOG_FUNCTION(this << socket);
-    auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-    {
-        return;
-    }
-    Close(socket, it->second);
-    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-    socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
-                              MakeNullCallback<void, Ptr<Socket>>());
-    m_connections.erase(it);
-}
-
-void
-AtmWwwServer::ErrorClosed(Ptr<Socket> socket)
-{
-    NS_LOG_FUNCTION(this << socket);
-    m_connections.erase(socket);
 }
 
 } // namespace ns3

@@ -6,8 +6,8 @@
 #define ATM_WWW_SERVER_H
 
 #include "atm-sosend.h"
+#include "atm-tcp-server.h"
 
-#include "ns3/application.h"
 #include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 #include "ns3/type-id.h"
@@ -26,7 +26,6 @@
 namespace ns3
 {
 
-class Address;
 class Packet;
 class Socket;
 
@@ -53,7 +52,7 @@ class Socket;
  *   serverNode->AddApplication(server);
  * @endcode
  */
-class AtmWwwServer : public Application
+class AtmWwwServer : public AtmTcpServer
 {
   public:
     /**
@@ -71,14 +70,6 @@ class AtmWwwServer : public Application
      * @param bytes the size of the file asked for, now scheduled
      */
     typedef void (*RequestTracedCallback)(uint32_t connection, uint32_t bytes);
-    /**
-     * TracedCallback signature of "Accepted".
-     * @param socket a new connection's socket, before its first byte (attach probes here)
-     */
-    typedef void (*SocketTracedCallback)(Ptr<Socket> socket);
-
-    /// @return connections accepted so far
-    uint32_t GetConnections() const;
     /// @return complete requests received
     uint32_t GetRequestsReceived() const;
     /// @return bytes of the files asked for: the data scheduled
@@ -90,11 +81,13 @@ class AtmWwwServer : public Application
 
   protected:
     void DoDispose() override;
+    void DoAccept(Ptr<Socket> socket, uint32_t number) override;
+    void DoReceive(Ptr<Socket> socket, Ptr<Packet> packet) override;
+    void DoSendSpace(Ptr<Socket> socket) override;
+    void DoClose(Ptr<Socket> socket) override;
+    void DoForget(Ptr<Socket> socket) override;
 
   private:
-    void StartApplication() override;
-    void StopApplication() override;
-
     /// One connection's state.
     struct Connection
     {
@@ -105,31 +98,9 @@ class AtmWwwServer : public Application
         std::deque<uint32_t> responses; //!< scheduled responses after the one being written
         bool writing{false};            //!< a response is being handed to TCP
         AtmSosend sosend;               //!< its copy loop
-        bool closing{false};            //!< Close() called
+        bool closing{false};            //!< this side closed it
     };
 
-    /**
-     * @param socket the listening socket
-     * @param from the client
-     * @return true: every connection is accepted
-     */
-    bool ConnectionRequest(Ptr<Socket> socket, const Address& from);
-    /**
-     * @param socket the new connection
-     * @param from the client
-     */
-    void Accepted(Ptr<Socket> socket, const Address& from);
-    /// @param socket a connection with data to read
-    void Received(Ptr<Socket> socket);
-    /**
-     * @param socket a connection
-     * @param available free bytes
-     */
-    void SpaceFreed(Ptr<Socket> socket, uint32_t available);
-    /// @param socket a connection the client closed
-    void PeerClosed(Ptr<Socket> socket);
-    /// @param socket a connection that failed
-    void ErrorClosed(Ptr<Socket> socket);
     /**
      * @brief Hand the current response to TCP as far as it fits; start the next when it is
      *        all there.
@@ -137,26 +108,14 @@ class AtmWwwServer : public Application
      * @param c its state
      */
     void Write(Ptr<Socket> socket, Connection& c);
-    /**
-     * @brief Close a connection (once).
-     * @param socket the connection
-     * @param c its state
-     */
-    void Close(Ptr<Socket> socket, Connection& c);
 
-    uint16_t m_port{80};                             //!< attribute Port
-    TypeId m_tid;                                    //!< attribute Protocol
-    Ptr<Socket> m_listener;                          //!< the listening socket
     std::map<Ptr<Socket>, Connection> m_connections; //!< open connections
-    uint32_t m_accepted{0};                          //!< connections accepted
     uint32_t m_requests{0};                          //!< complete requests
     uint64_t m_scheduled{0};                         //!< bytes scheduled
     uint64_t m_sentBytes{0};                         //!< bytes of finished responses
     uint32_t m_responses{0};                         //!< responses handed to TCP
 
     TracedCallback<uint32_t, uint32_t> m_requestTrace; //!< "Request"
-    TracedCallback<Ptr<Socket>> m_acceptedTrace;       //!< "Accepted"
-    TracedCallback<Ptr<const Packet>> m_txTrace;       //!< "Tx"
 };
 
 } // namespace ns3

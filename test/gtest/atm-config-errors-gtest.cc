@@ -29,12 +29,14 @@
 #include "ns3/atm-shaper-factory.h"
 #include "ns3/atm-spims-initiator.h"
 #include "ns3/atm-spims-law.h"
+#include "ns3/atm-spims-responder.h"
 #include "ns3/atm-spims-spec.h"
 #include "ns3/atm-switch.h"
 #include "ns3/atm-traffic-contract.h"
 #include "ns3/atm-udp-stream-sender.h"
 #include "ns3/atm-www-client.h"
 #include "ns3/atm-www-law.h"
+#include "ns3/atm-www-server.h"
 #include "ns3/data-rate.h"
 #include "ns3/dfba-buffer-policy.h"
 #include "ns3/double.h"
@@ -299,6 +301,31 @@ TEST(AtmConfigErrorsDeathTest, UdpStreamSender)
     EXPECT_DEATH(start(CreateObject<AtmUdpStreamSender>(), true),
                  "AtmUdpStreamSender on node 0: back-to-back \\(Rate and Interval 0\\) needs an "
                  "AtmNetDevice as the outgoing interface to attribute Remote 10.1.1.2");
+}
+
+TEST(AtmConfigErrorsDeathTest, TcpServersOnOnePort)
+{
+    // AtmTcpServer: a second server on a node's port it cannot bind names itself, the node,
+    // the port and the attribute to change.
+    const auto twoServers = [](Ptr<Application> a, Ptr<Application> b) {
+        Ptr<Node> node = CreateObject<Node>();
+        InternetStackHelper().Install(node);
+        node->AddApplication(a);
+        node->AddApplication(b);
+        a->SetStartTime(Seconds(0));
+        b->SetStartTime(Seconds(0));
+        Simulator::Run();
+    };
+    EXPECT_DEATH(twoServers(CreateObject<AtmWwwServer>(), CreateObject<AtmWwwServer>()),
+                 "ns3::AtmWwwServer on node 0: cannot bind TCP port 80 \\(attribute Port\\): "
+                 "another socket is bound to it; give each server on a node its own Port");
+    EXPECT_DEATH(
+        {
+            Ptr<AtmSpimsResponder> b = CreateObject<AtmSpimsResponder>();
+            b->SetAttribute("Port", UintegerValue(80));
+            twoServers(CreateObject<AtmWwwServer>(), b);
+        },
+        "ns3::AtmSpimsResponder on node 0: cannot bind TCP port 80 \\(attribute Port\\)");
 }
 
 TEST(AtmConfigErrorsDeathTest, RouterBundleWithoutPairs)
