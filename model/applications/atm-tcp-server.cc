@@ -189,12 +189,7 @@ AtmTcpServer::PeerClosed(Ptr<Socket> socket)
     }
     DoPeerClose(socket);
     CloseConnection(socket);
-    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-    socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
-                              MakeNullCallback<void, Ptr<Socket>>());
-    DoForget(socket);
-    m_open.erase(socket);
+    Forget(socket);
 }
 
 void
@@ -205,6 +200,17 @@ AtmTcpServer::ErrorClosed(Ptr<Socket> socket)
     {
         return;
     }
+    Forget(socket);
+}
+
+void
+AtmTcpServer::Forget(Ptr<Socket> socket)
+{
+    // No callback may reach the subclass once it has dropped the connection's state.
+    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
+                              MakeNullCallback<void, Ptr<Socket>>());
     DoForget(socket);
     m_open.erase(socket);
 }

@@ -143,6 +143,12 @@ class AtmTcpServer : public Application
     void PeerClosed(Ptr<Socket> socket);
     /// @param socket a connection that failed
     void ErrorClosed(Ptr<Socket> socket);
+    /**
+     * @brief Detach an ended or failed connection: its callbacks, the subclass's state
+     *        (DoForget()) and its entry in the open connections.
+     * @param socket the connection
+     */
+    void Forget(Ptr<Socket> socket);
 
     TypeId m_tid;                                //!< attribute Protocol
     Ptr<Socket> m_listener;                      //!< the listening socket
