@@ -57,6 +57,7 @@
  */
 
 #include "ns3/atm-bundle-helper.h"
+#include "ns3/atm-bundle-path-command-line.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
@@ -142,14 +143,6 @@ main(int argc, char* argv[])
     std::string vcPcr;
     Time startJitter = MilliSeconds(10);
     Time hostCpu = Time(0);
-    uint32_t window = 32768;
-    std::string pcr = "10Mbps@payload";
-    Time cdvt = MicroSeconds(100);
-    Time rtt = MilliSeconds(100);
-    uint32_t mtu = 9188;
-    std::string accessRate = "OC3c";
-    std::string trunkRate = "DS3";
-    uint32_t bufferCells = 256;
     Time duration = Seconds(100000);
 
     AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
@@ -201,27 +194,10 @@ main(int argc, char* argv[])
                      hostCpu,
                      Time(0),
                      Seconds(1));
-    options.AddValue("window",
-                     "TCP window = socket buffers (bytes) of both hosts",
-                     window,
-                     1,
-                     1073725440);
-    options.AddValue("pcr",
-                     "PCR of the CBR PVC (shaped at h0, policed at s1)",
-                     pcr,
-                     AtmCommandLine::CellRateCheck());
-    options.AddValue("cdvt", "CDVT of the policed contract", cdvt, Time(0), Seconds(100));
-    options.AddValue("rtt", "round-trip propagation delay", rtt, Time(0), Seconds(100));
-    options.AddValue("mtu", "IP MTU of the hosts", mtu, 68, 65527);
-    options.AddValue("accessRate",
-                     "cell rate of the hosts' links",
-                     accessRate,
-                     AtmCommandLine::CellRateCheck());
-    options.AddValue("trunkRate",
-                     "cell rate of the links between the switches",
-                     trunkRate,
-                     AtmCommandLine::CellRateCheck());
-    options.AddValue("bufferCells", "cell buffer of every switch port", bufferCells, 1, 4000000);
+    // --window, --pcr, --cdvt, --rtt, --mtu, --accessRate, --trunkRate, --accessDelay,
+    // --bufferCells.
+    AtmBundlePathCommandLine path;
+    path.AddOptions(options, "PCR of the CBR PVC (shaped at h0, policed at s1)");
     options.AddValue("duration",
                      "the limit of simulated time (the last connection's end ends the run)",
                      duration,
@@ -277,25 +253,12 @@ main(int argc, char* argv[])
                         "others",
                         "bulk_get or bulk_put (only the first connection may be rr)");
     }
-    const TcpEraPresets tcp = tcpOptions.GetPresets(options, mtu, window);
+    const TcpEraPresets tcp = tcpOptions.GetPresets(options, path.GetMtu(), path.GetWindow());
 
-    const AtmCellRate access = AtmCellRate::Parse(accessRate);
-    const AtmCellRate trunk = AtmCellRate::Parse(trunkRate);
-    const AtmCellRate pcrRate = AtmCellRate::Parse(pcr);
-    options.Require(pcrRate <= access && pcrRate <= trunk,
-                    "pcr",
-                    "at most the slowest link's cell rate (--accessRate=" + accessRate +
-                        ", --trunkRate=" + trunkRate + ")");
     AtmBundleHelper bundle;
-    bundle.SetAccessRate(access);
-    bundle.SetTrunkRate(trunk);
-    options.Require(rtt / 2 >= MicroSeconds(5) * 2,
-                    "rtt",
-                    "at least 20us: the access links take 5us each way");
-    bundle.SetRtt(rtt);
-    bundle.SetBufferCells(bufferCells);
-    bundle.SetMtu(mtu);
-    bundle.SetContract(AtmTrafficContract::Cbr(pcrRate, cdvt));
+    path.Apply(options, bundle);
+    const AtmCellRate pcrRate = path.GetPcr();
+    const Time cdvt = path.GetCdvt();
     options.Require(vcs != "one" || vcPcr.empty(), "vcPcr", "only with --vcs=each or vp");
     const AtmCellRate perVc = vcs == "one"    ? pcrRate
                               : vcPcr.empty() ? AtmCellRate(pcrRate.GetNumerator(),
@@ -305,7 +268,7 @@ main(int argc, char* argv[])
     {
         options.Require(vcs == "each" || perVc <= pcrRate,
                         "vcPcr",
-                        "at most --pcr (" + pcr + "), the VP's rate, with --vcs=vp");
+                        "at most --pcr (" + path.GetPcrText() + "), the VP's rate, with --vcs=vp");
         bundle.SetVcPerConnection(connections);
         bundle.SetConnectionContract(AtmTrafficContract::Cbr(perVc, cdvt));
         bundle.SetVp(vcs == "vp");
@@ -413,10 +376,10 @@ main(int argc, char* argv[])
         .Add("vcs", vcs)
         .Add("pvcs", static_cast<uint32_t>(t.pvcs.size()))
         .Add("vcPcrCellsPerSecond", perVc.GetCellsPerSecond())
-        .Add("rttMs", rtt.GetSeconds() * 1e3)
-        .Add("mtu", mtu)
-        .Add("accessRate", accessRate)
-        .Add("trunkRate", trunkRate)
+        .Add("rttMs", path.GetRtt().GetSeconds() * 1e3)
+        .Add("mtu", path.GetMtu())
+        .Add("accessRate", path.GetAccessRateText())
+        .Add("trunkRate", path.GetTrunkRateText())
         .Add("window", tcp.GetWindow())
         .Add("tcp", TcpEraPresets::GetVariantName(tcp.GetVariant()))
         .Add("mss", tcp.GetSegmentSize())

@@ -43,6 +43,7 @@
  */
 
 #include "ns3/atm-bundle-helper.h"
+#include "ns3/atm-bundle-path-command-line.h"
 #include "ns3/atm-cell-rate.h"
 #include "ns3/atm-command-line.h"
 #include "ns3/atm-helper.h"
@@ -99,17 +100,8 @@ main(int argc, char* argv[])
     uint32_t runs = 1;
     std::string gap = "0";
     std::string specText;
-    uint32_t window = 32768;
-    std::string pcr = "10Mbps@payload";
-    Time cdvt = MicroSeconds(100);
     bool shaping = true;
     bool upc = true;
-    Time rtt = MilliSeconds(100);
-    uint32_t mtu = 9188;
-    std::string accessRate = "OC3c";
-    std::string trunkRate = "DS3";
-    Time accessDelay = MicroSeconds(5);
-    uint32_t bufferCells = 256;
     Time duration = Seconds(1000);
 
     AtmHelper::UseFastestScheduler(); // before --SchedulerType is parsed
@@ -163,35 +155,14 @@ main(int argc, char* argv[])
                          *error = "a SPIMS spec: " + why;
                          return false;
                      });
-    options.AddValue("window",
-                     "TCP window = socket buffers (bytes) of both hosts",
-                     window,
-                     1,
-                     1073725440);
-    options.AddValue("pcr",
-                     "PCR of the CBR PVC (cells/s, a preset, a cell time or a bit rate; "
-                     "10Mbps@payload = 26042 cells/s)",
-                     pcr,
-                     AtmCommandLine::CellRateCheck());
-    options.AddValue("cdvt", "CDVT of the policed contract", cdvt, Time(0), Seconds(100));
+    // --window, --pcr, --cdvt, --rtt, --mtu, --accessRate, --trunkRate, --accessDelay,
+    // --bufferCells.
+    AtmBundlePathCommandLine path;
+    path.AddOptions(options,
+                    "PCR of the CBR PVC (cells/s, a preset, a cell time or a bit rate; "
+                    "10Mbps@payload = 26042 cells/s)");
     options.AddValue("shaping", "the source adapter spaces cells at the PCR", shaping);
     options.AddValue("upc", "police at the network ingress (s1)", upc);
-    options.AddValue("rtt", "round-trip propagation delay", rtt, Time(0), Seconds(100));
-    options.AddValue("mtu", "IP MTU of the hosts", mtu, 68, 65527);
-    options.AddValue("accessRate",
-                     "cell rate of the host links",
-                     accessRate,
-                     AtmCommandLine::CellRateCheck());
-    options.AddValue("trunkRate",
-                     "cell rate of s0-s1 and s1-s2 (CRC WAN: DS3)",
-                     trunkRate,
-                     AtmCommandLine::CellRateCheck());
-    options.AddValue("accessDelay",
-                     "one-way delay of each host link (the rest of --rtt is on the inner links)",
-                     accessDelay,
-                     Time(0),
-                     Seconds(100));
-    options.AddValue("bufferCells", "cell buffer of every switch port", bufferCells, 1, 4000000);
     options.AddValue("duration",
                      "the limit of simulated time (the measurement ends the run)",
                      duration,
@@ -225,28 +196,10 @@ main(int argc, char* argv[])
         options.Require(AtmSpimsSpec::TryParse(specText, &check, &error), "mode", error);
     }
     const AtmSpimsSpec spec = AtmSpimsSpec::Parse(specText);
-    const TcpEraPresets tcp = tcpOptions.GetPresets(options, mtu, window);
+    const TcpEraPresets tcp = tcpOptions.GetPresets(options, path.GetMtu(), path.GetWindow());
 
-    const AtmCellRate access = AtmCellRate::Parse(accessRate);
-    const AtmCellRate trunk = AtmCellRate::Parse(trunkRate);
-    const AtmCellRate pcrRate = AtmCellRate::Parse(pcr);
-    options.Require(pcrRate <= access && pcrRate <= trunk,
-                    "pcr",
-                    "at most the slowest link's cell rate (--accessRate=" + accessRate +
-                        ", --trunkRate=" + trunkRate + ")");
     AtmBundleHelper bundle;
-    bundle.SetAccessRate(access);
-    bundle.SetAccessDelay(accessDelay);
-    bundle.SetTrunkRate(trunk);
-    options.Require(rtt / 2 >= accessDelay * 2,
-                    "rtt",
-                    "at least four access delays of " + options.GetText("accessDelay") +
-                        " (--accessDelay): the access links take that much");
-    bundle.SetRtt(rtt);
-    bundle.SetBufferCells(bufferCells);
-    bundle.SetMtu(mtu);
-    const AtmTrafficContract contract = AtmTrafficContract::Cbr(pcrRate, cdvt);
-    bundle.SetContract(contract);
+    path.Apply(options, bundle);
     bundle.SetShaping(shaping);
     bundle.SetUpc(upc);
     bundle.SetTcp(tcp);
@@ -324,14 +277,14 @@ main(int argc, char* argv[])
     json.Add("example", "atm-spims")
         .Add("spec", spec.ToString())
         .Add("mode", AtmSpimsSpec::GetTypeName(spec.GetType()))
-        .Add("pcrCellsPerSecond", contract.GetPcr().GetCellsPerSecond())
-        .Add("cdvtUs", cdvt.GetSeconds() * 1e6)
+        .Add("pcrCellsPerSecond", path.GetPcr().GetCellsPerSecond())
+        .Add("cdvtUs", path.GetCdvt().GetSeconds() * 1e6)
         .Add("shaping", shaping)
         .Add("upc", upc)
-        .Add("rttMs", rtt.GetSeconds() * 1e3)
-        .Add("mtu", mtu)
-        .Add("accessRate", accessRate)
-        .Add("trunkRate", trunkRate)
+        .Add("rttMs", path.GetRtt().GetSeconds() * 1e3)
+        .Add("mtu", path.GetMtu())
+        .Add("accessRate", path.GetAccessRateText())
+        .Add("trunkRate", path.GetTrunkRateText())
         .Add("window", tcp.GetWindow())
         .Add("tcp", TcpEraPresets::GetVariantName(tcp.GetVariant()))
         .Add("mss", tcp.GetSegmentSize())

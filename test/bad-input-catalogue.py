@@ -260,6 +260,10 @@ cases = [
      r"atm-bundle: invalid --vcPcr=20Mbps: at most --pcr \(10Mbps@payload\), the VP's rate"),
     ("atm-bundle: unknown mix", "atm-bundle --mix=mixed",
      r"atm-bundle: invalid --mix=mixed: expected one of homogeneous, intensive"),
+    ("atm-bundle: RTT shorter than the access links", "atm-bundle --rtt=30us --accessDelay=10us",
+     r"atm-bundle: invalid --rtt=30us: at least four access delays of 10us \(--accessDelay\)"),
+    ("atm-bundle: PCR above the links", "atm-bundle --pcr=OC12c --trunkRate=OC3c",
+     r"atm-bundle: invalid --pcr=OC12c: at most the slowest link's cell rate \(--accessRate=OC3c, --trunkRate=OC3c\)"),
     # atm-udp: a UDP_STREAM-like sender in a policed VP (TEN34 Figs. 10, 11, section 5.2)
     ("atm-udp: an empty datagram", "atm-udp --size=0",
      r"atm-udp: invalid --size=0: expected an integer in \[1, 65507\]"),
