@@ -391,6 +391,27 @@ def mean_value(res, spec):
                      spec.get("unit", ""))]
 
 
+@generic_check
+def mean_non_decreasing(res, spec):
+    """The mean over seeds of ``metric`` must not decrease along the run param ``over`` (its
+    values in run order) among the runs matching ``where``: one row, or with ``by`` one row per
+    value of that param. ``quantity`` may name ``{over}`` (the values of ``over``) and the
+    params of the row's selection (``where`` and ``by``), e.g. ``"{path}: aggregate non-decreasing in k = {over}"``."""
+    where = spec.get("where", {})
+    by = spec.get("by")
+    rows = []
+    for group in res.params(by, **where) if by else [None]:
+        sel = dict(where, **({by: group} if by else {}))
+        xs = res.params(spec["over"], **sel)
+        if not xs:
+            continue
+        v = [res.mean(spec["metric"], **sel, **{spec["over"]: x}) for x in xs]
+        names = {"over": xs, **sel}
+        rows.append(spec.row(spec["quantity"].format(**names), _published_text(spec), v,
+                             spec.tol.non_decreasing(v), spec.get("unit", "")))
+    return rows
+
+
 def option_of(target, name, **sel):
     """The value of one program option of the first run of ``target`` whose params match."""
     for r in target.runs:

@@ -111,6 +111,30 @@ class FrameworkTest(unittest.TestCase):
                 core.Tolerance(bad)
 
 
+    def test_mean_non_decreasing_one_row_per_group_in_run_order(self):
+        res = core.Results()
+        # path A rises (1, 2, 2), B falls at k = 3 beyond the 2 % slack; kr = 1 is left out.
+        for path, gs in (("A", (1.0, 2.0, 1.99)), ("B", (3.0, 3.0, 2.0))):
+            for k, g in zip((1, 2, 3), gs):
+                for seed_value in (g - 0.1, g + 0.1):
+                    res.add({"path": path, "k": k, "kr": 0}, "", {"goodputMbps": seed_value})
+                res.add({"path": path, "k": k, "kr": 1}, "", {"goodputMbps": 0.0})
+        spec = core.CheckSpec(core.GENERIC_CHECKS["mean_non_decreasing"], "mean_non_decreasing",
+                              True, core.Tolerance({"ordering": True, "slack": 0.02}),
+                              {"metric": "goodputMbps", "over": "k", "by": "path",
+                               "where": {"kr": 0}, "quantity": "{path}: rises in k = {over}",
+                               "published": "(physics)", "unit": "Mb/s"})
+        rows = spec.fn(res, spec)
+        self.assertEqual([r.quantity for r in rows],
+                         ["A: rises in k = [1, 2, 3]", "B: rises in k = [1, 2, 3]"])
+        self.assertEqual([r.ok for r in rows], [True, False])
+        for got, want in zip(rows[0].values, (1.0, 2.0, 1.99)):
+            self.assertAlmostEqual(got, want)
+        spec.args.pop("by")
+        spec.args["where"] = {"kr": 0, "path": "A"}
+        self.assertEqual(len(spec.fn(res, spec)), 1)
+        self.assertEqual(spec.fn(core.Results(), spec), [])
+
     def test_a_write_up_reaches_the_report_without_rst_directives(self):
         with tempfile.TemporaryDirectory() as d:
             rst = Path(d) / "x.rst"

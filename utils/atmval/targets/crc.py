@@ -44,18 +44,6 @@ def _ws(res, conv):
 
 
 @fam.check
-def non_decreasing(res, spec):
-    rows = []
-    for conv in CONV:
-        ws = _ws(res, conv)
-        if ws:
-            g = [res.mean("goodputMbps", conv=conv, window=w) for w in ws]
-            rows.append(spec.row(f"{conv}: throughput non-decreasing in the window", "(physics)",
-                                 g, spec.tol.non_decreasing(g), "Mb/s"))
-    return rows
-
-
-@fam.check
 def window_limited(res, spec):
     rows = []
     for conv in CONV:
@@ -143,16 +131,6 @@ def lan_window_runs(t):
 
 def _lws(res):
     return [w for w in LAN_WINDOWS if res.has(window=w)]
-
-
-@fam.check
-def lan_non_decreasing(res, spec):
-    ws = _lws(res)
-    if not ws:
-        return []
-    g = [res.mean("goodputMbps", window=w) for w in ws]
-    return [spec.row("LAN: throughput non-decreasing in the window", "(physics)", g,
-                     spec.tol.non_decreasing(g), "Mb/s")]
 
 
 @fam.check

@@ -43,16 +43,6 @@ def _vp(r0):
 
 
 @fam.check
-def window_non_decreasing(res, spec):
-    ws = _ws(res)
-    if not ws:
-        return []
-    g = [res.mean("goodputMbps", window=w) for w in ws]
-    return [spec.row("throughput non-decreasing in the window", "(physics)", g,
-                     spec.tol.non_decreasing(g), "Mb/s")]
-
-
-@fam.check
 def window_bound(res, spec):
     ws = _ws(res)
     if not ws:
@@ -640,19 +630,6 @@ def bunch_prediction(r, k):
     cells = -(-(s + 40 + 8 + 8) // 48)  # TCP/IP headers, LLC/SNAP, AAL5 trailer
     one = max(1, r["window"] // s) * s * 8 / (r["rttMs"] / 1e3 + cells / r["vcPcrCellsPerSec"])
     return min(r["maxGoodputMbps"], k * one / 1e6)
-
-
-@fam.check
-def parallel_non_decreasing(res, spec):
-    rows = []
-    for path in BUNCH_PATHS:
-        ks = _bks(res, path)
-        if ks:
-            g = [res.mean("goodputMbps", **bunch(path, k)) for k in ks]
-            rows.append(spec.row(f"{path}: aggregate non-decreasing in k = {ks}",
-                                 "increases, then saturates", g, spec.tol.non_decreasing(g),
-                                 "Mb/s"))
-    return rows
 
 
 @fam.check
