@@ -156,15 +156,6 @@ def lan_physics(res, spec):
     return rows
 
 
-@fam.check
-def lan_lossless(res, spec):
-    lost = [r["cellsLost"] for _, ms in res.select() for r in ms]
-    if not lost:
-        return []
-    return [spec.row("shaped PVC: cells lost (every run)", "0", lost, spec.tol.all_ok(lost),
-                     "cells")]
-
-
 @fam.figure
 def lan_window_figure(res, plt, t):
     ws = _lws(res)

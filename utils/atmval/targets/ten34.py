@@ -79,15 +79,6 @@ def window_physics(res, spec):
     return rows
 
 
-@fam.check
-def window_lossless(res, spec):
-    ws = _ws(res)
-    if not ws:
-        return []
-    lost = [x for w in ws for x in res.values("cellsLost", window=w)]
-    return [spec.row("shaped VC in the policed VP: cells lost", "0", lost, spec.tol.all_ok(lost))]
-
-
 @fam.figure
 def window_figure(res, plt, t):
     ws = _ws(res)
@@ -166,15 +157,6 @@ def itse_physics(res, spec):
                              f"{pred:.2f}", res.values("goodputMbps", size=m),
                              spec.tol.ok(res.mean("goodputMbps", size=m), pred), "Mb/s"))
     return rows
-
-
-@fam.check
-def itse_lossless(res, spec):
-    lost = [r["cellsLost"] for _, ms in res.select() for r in ms]
-    if not lost:
-        return []
-    return [spec.row("shaped VC in the policed VP: cells lost (every size)", "0", lost,
-                     spec.tol.all_ok(lost), "cells")]
 
 
 @fam.figure
@@ -682,15 +664,6 @@ def parallel_itse_growth(res, spec):
     return [spec.row(f"IT-SE: aggregate at k = {hi} / at k = {lo}",
                      "grows up to about ten connections (host-limited testbed)", [ratio],
                      spec.tol.ok(ratio), "×")]
-
-
-@fam.check
-def bunch_lossless(res, spec):
-    lost = [r["upcDiscarded"] for _, ms in res.select() for r in ms]
-    if not lost:
-        return []
-    return [spec.row("VC shaped at the VP rate: cells the VP policer discarded (every run)", "0",
-                     lost, spec.tol.all_ok(lost), "cells")]
 
 
 def _duplex_ratios(res, path):
