@@ -259,12 +259,12 @@ main(int argc, char* argv[])
                      c.gap,
                      Time(0),
                      Seconds(1));
-    options.AddValue(
-        "granularity",
-        "packet-train spacing unit, R rounded to a multiple (SBA-200: 0.492us; 0: exact)",
-        c.granularity,
-        Time(0),
-        Seconds(1));
+    options.AddValue("granularity",
+                     "packet-train spacing unit, R rounded to a multiple (SBA-200: 0.473us "
+                     "measured, 0.492us documented; 0: exact)",
+                     c.granularity,
+                     Time(0),
+                     Seconds(1));
     options.AddValue("upc", "police the data direction at the network ingress (s1)", c.upc);
     options.AddValue("cdvt", "CDVT of the policed contract", c.cdvt, Time(0), Seconds(100));
     options.AddValue("vp",
