@@ -16,7 +16,7 @@ from .physics import window_prediction
 
 fam = Family("bon")
 
-# ---- BON-CBR-PILOT (chapter 4, campaign 2) -------------------------------------------------------
+# ---- BON-CBR-PILOT and BON-CBR-PILOT-C1 (chapter 4, campaigns 2 and 1) --------------------------
 
 
 class Pilot:
@@ -266,6 +266,44 @@ def pilot_variants(res, spec):
     return rows
 
 
+@fam.check
+def pilot_conforming_burst(res, spec):
+    """The longest burst of back-to-back MTU-9188 segments that conforms from idle at one
+    spacing (eq. 4.3 on the run's configuration, the program's conformingPackets) against the
+    number BON observed."""
+    c = Pilot(spec.target)
+    ms = res.get(**c.sel(9188, next(iter(c.windows)), spec["spacing"]))
+    if not ms:
+        return []
+    return [spec.row(f"R = {spec['spacing']:.2f} µs, MTU 9188: segments conforming back to back "
+                     "(eq. 4.3)", f"{spec['published']}", [ms[0]["conformingPackets"]],
+                     spec.tol.ok(ms[0]["conformingPackets"]), "segments")]
+
+
+@fam.check
+def pilot_tsdu(res, spec):
+    """The TSDU (the application's write size) against the reference TSDU, per window and
+    spacing with a transfer: physics says none, as TCP sends whole segments whatever the write
+    size (Nagle, the socket buffer kept full) and the model has no per-write host cost."""
+    c = Pilot(spec.target)
+    rows = []
+    for win in c.windows:
+        for r in [c.conforming] + c.spacings[1:]:
+            ref = c.sel(9188, win, r)
+            others = [c.sel(9188, win, r, tsdu=s) for s in c.tsdus if s != c.tsdu_reference]
+            others = [p for p in others if res.has(**p)]
+            if not (res.has(**ref) and others and _g(res, **ref) > 0.01 * res.get(**ref)[0][
+                    "maxGoodputMbps"]):
+                continue
+            g = _g(res, **ref)
+            x = [_g(res, **p) / g for p in others]
+            rows.append(spec.row(f"MTU 9188, {win}, R = {r:.2f} µs: goodput at TSDU "
+                                 + ", ".join(f"{p['tsdu'] // 1024}" for p in others)
+                                 + f" KB / at {c.tsdu_reference // 1024} KB (physics)",
+                                 "1 (no host cost modelled)", x, spec.tol.all_ok(x, 1.0), "×"))
+    return rows
+
+
 @fam.figure
 def pilot_figure(res, plt, t):
     c = Pilot(t)
@@ -297,6 +335,75 @@ def pilot_figure(res, plt, t):
         bx.grid(alpha=0.3)
     axs[0][0].legend(fontsize=8)
     axs[0][0].invert_xaxis()
+    fig.suptitle(c.figure_title, fontsize=11)
+    return fig
+
+
+@fam.figure
+def pilot_c1_figure(res, plt, t):
+    """Campaign 1 (MTU 9188): goodput against R per window with the window-per-round-trip
+    physics, eq. 4.3's longest conforming burst with BON's observation, and the TSDU."""
+    c = Pilot(t)
+    fig, (ax, bx, cx) = plt.subplots(1, 3, figsize=(16, 4.5))
+    styles = dict(zip(c.windows, ("o-", "s-", "^-")))
+    unshaped_x = c.spacings[-1] - 0.25
+    for i, (win, style) in enumerate(styles.items()):
+        colour = f"C{i}"
+        rs = [r for r in c.spacings if res.has(**c.sel(9188, win, r))]
+        if not rs:
+            continue
+        errorbars(ax, rs, [res.values("goodputMbps", **c.sel(9188, win, r)) for r in rs],
+                  style, capsize=2, ms=5, color=colour, label=f"{win}")
+        un = res.values("goodputMbps", **c.sel(9188, win))
+        if un:
+            ax.plot([unshaped_x], [mean(un)], style[0], mfc="none", color=colour, ms=6)
+        ms = res.get(**c.sel(9188, win, c.conforming))
+        if ms:
+            ax.axhline(mean(window_prediction(r) for r in ms), color=colour, ls="--", lw=0.8)
+        for tsdu_r, ls in ((c.conforming, "-"), (c.spacings[1], "--")):
+            pts = [(s, res.values("goodputMbps", **c.sel(9188, win, tsdu_r, tsdu=s)))
+                   for s in c.tsdus or [] if res.has(**c.sel(9188, win, tsdu_r, tsdu=s))]
+            if len(pts) > 1:
+                cx.plot([s / 1024 for s, _ in pts], [mean(v) for _, v in pts], style[0] + ls,
+                        color=colour, ms=5, label=f"{win}, R = {tsdu_r:.2f} µs")
+    ax.axvline(c.upc_interval, color="k", ls=":", lw=1)
+    ax.invert_xaxis()
+    ax.set_xlabel(f"cell spacing R (µs); UPC {c.upc_interval:g} µs; open markers: unshaped")
+    ax.set_ylabel("goodput (Mb/s)")
+    ax.set_title(f"goodput, TSDU {c.tsdu_reference // 1024} KB (dashed: W per round trip)",
+                 fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, title="window", title_fontsize=8)
+    rs = [r for r in c.spacings if res.has(**c.sel(9188, next(iter(c.windows)), r))]
+    if rs:
+        ms = res.get(**c.sel(9188, next(iter(c.windows)), rs[0]))
+        cp = [res.get(**c.sel(9188, next(iter(c.windows)), r))[0]["conformingPackets"]
+              for r in rs]
+        bx.plot(rs, [8 if p < 0 else p for p in cp], "ko-", label="eq. 4.3 (8 = unbounded)")
+        for i, win in enumerate(styles):
+            bx.axhline(c.windows[win] // ms[0]["mss"], ls=":", lw=1, color=f"C{i}",
+                       label=f"whole segments in {win}")
+    for chk in t.checks:
+        if chk.name == "pilot_conforming_burst":
+            bx.plot([chk["spacing"]], [chk["published"]], "r*", ms=12,
+                    label=f"BON: {chk['published']} conform at {chk['spacing']:.2f} µs")
+    bx.axvline(c.upc_interval, color="k", ls=":", lw=1)
+    bx.invert_xaxis()
+    bx.set_ylim(-0.3, 8.5)
+    bx.set_xlabel("cell spacing R (µs)")
+    bx.set_ylabel("back-to-back segments conforming from idle")
+    bx.set_title("eq. 4.3, MTU 9188, I = 52 µs, CDVT 101 µs", fontsize=10)
+    bx.grid(alpha=0.3)
+    bx.legend(fontsize=8)
+    cx.set_xscale("log", base=2)
+    cx.set_xticks([s / 1024 for s in c.tsdus or []], [f"{s // 1024}" for s in c.tsdus or []])
+    cx.set_xlabel("TSDU (KB)")
+    cx.set_ylabel("goodput (Mb/s)")
+    cx.set_title("goodput against the TSDU" if cx.lines else "TSDU: the full set only",
+                 fontsize=10)
+    cx.grid(alpha=0.3)
+    if cx.lines:
+        cx.legend(fontsize=7)
     fig.suptitle(c.figure_title, fontsize=11)
     return fig
 
