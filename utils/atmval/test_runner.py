@@ -396,8 +396,8 @@ class PipelineTest(unittest.TestCase):
         self.assertEqual(p.returncode, 0)
         self.assertIn("JAIN-ICCCN-LAN", p.stdout)
         self.assertIn("JAIN-BUF", p.stdout)
-        for t in ("BON-CBR-PILOT", "BON-VBR-LAN", "TEN34-WINDOW", "TEN34-VBR-POLICE",
-                  "TEN34-VP-SPLIT", "CRC-WAN-WINDOW"):
+        for t in ("BON-CBR-PILOT", "BON-CBR-PILOT-C1", "BON-VBR-LAN", "TEN34-WINDOW",
+                  "TEN34-VBR-POLICE", "TEN34-VP-SPLIT", "CRC-WAN-WINDOW"):
             self.assertIn(t, p.stdout)
         self.assertIn("atm-cbr-window (1 seed)", p.stdout)
 
