@@ -13,6 +13,7 @@ gives its configuration (config, tcp, duration, ...) to the run functions below.
 doc/validation/jain.rst."""
 
 from statistics import mean
+from textwrap import fill
 
 from ..core import Family, Run, grid, make_label
 from ..figures import bars, errorbars, pub_sim
@@ -41,9 +42,10 @@ def _cell_params(row):
 # ---- options -----------------------------------------------------------------------------------
 
 
-def icccn_options(config, tcp, n, k, policy, duration, tick_phase=None):
+def icccn_options(config, tcp, n, k, policy, duration, tick_phase=None, mss=512):
+    """mss: ICCCN'97's 512 bytes; JAIN-LEO-MSS9180 runs the same configuration with IMP's 9180."""
     o = {"nSources": n, "linkRate": "OC3cRaw", "delays": config.lower(), "tcp": tcp,
-         "source": "jain", "mss": 512, "bufferCells": k, "policy": POLICIES[policy],
+         "source": "jain", "mss": mss, "bufferCells": k, "policy": POLICIES[policy],
          "window": WINDOW[config], "duration": f"{duration}s"}
     if tick_phase:
         o["tickPhase"] = tick_phase
@@ -110,6 +112,18 @@ def geo_runs(t):
                 geo_options(row["tcp"], row["k"], policy, t["duration"],
                             t.get("initial_ssthresh")))
             for row in _rows(t, "geo") for policy in COLUMNS]
+
+
+@fam.runs
+def leo_runs(t):
+    """IMP Table 1, LEO columns: 5 sources of each TCP in ICCCN'97's WAN configuration (three
+    5 ms links, RTT 30 ms, 600,000-byte windows), both buffers, the table's policies (EPD, SD),
+    the target's MSS."""
+    leo = t.family.table("leo")
+    return [Run({"tcp": row["tcp"], "k": row["k"], "policy": policy},
+                icccn_options("WAN", row["tcp"], 5, row["k"], policy, t["duration"],
+                              mss=t["mss"]))
+            for row in leo["rows"] for policy in leo["columns"]]
 
 
 @fam.runs
@@ -228,11 +242,12 @@ def thresh15_runs(t):
 @fam.check
 def table_cells(res, spec):
     """Each cell of a published table (rows of params, one value per policy column) against
-    the mean over seeds of the run with those params."""
+    the mean over seeds of the run with those params; the policy columns are the table's
+    ``columns`` if it gives them (IMP Table 1: EPD and SD), else UBR, EPD and SD."""
     metric = spec["metric"]
     rows = []
     for row in spec.table()["rows"]:
-        for i, policy in enumerate(COLUMNS):
+        for i, policy in enumerate(spec.table().get("columns", COLUMNS)):
             sel = dict(_cell_params(row), policy=policy)
             v = res.values(metric, **sel)
             if not v:
@@ -334,6 +349,35 @@ def geo_tcp_ordering(res, spec):
                                                   in ("sack", "vanilla", "reno")),
                      [e["sack"], e["vanilla"], e["reno"]],
                      e["sack"] > e["vanilla"] > e["reno"])]
+
+
+# ---- IMP's LEO columns --------------------------------------------------------------------
+
+
+def _leo_tcp_efficiency(res, leo):
+    """Per TCP, the mean over the table's cells (buffers x policies) of the simulated and of
+    the published efficiency; only TCPs with every cell run."""
+    sim, pub = {}, {}
+    for tcp in TCPS:
+        cells = [(row, i, policy) for row in leo["rows"] if row["tcp"] == tcp
+                 for i, policy in enumerate(leo["columns"])]
+        if not cells or not all(res.has(tcp=tcp, k=r["k"], policy=p) for r, _, p in cells):
+            continue
+        sim[tcp] = mean(res.mean("efficiency", tcp=tcp, k=r["k"], policy=p) for r, _, p in cells)
+        pub[tcp] = mean(r["efficiency"][i] for r, i, _ in cells)
+    return sim, pub
+
+
+@fam.check
+def leo_tcp_ordering(res, spec):
+    """IMP Table 1 (LEO): the mean efficiency of TCP ``better`` over both buffers and both
+    policies at least that of TCP ``worse``."""
+    sim, pub = _leo_tcp_efficiency(res, spec.table())
+    a, b = spec["better"], spec["worse"]
+    if a not in sim or b not in sim:
+        return []
+    return [spec.row(f"mean efficiency {a} ≥ {b} (2 buffers × 2 policies)",
+                     f"{pub[a]:.2f} ≥ {pub[b]:.2f}", [sim[a], sim[b]], sim[a] >= sim[b])]
 
 
 # ---- JAIN-BUF --------------------------------------------------------------------------------
@@ -825,19 +869,22 @@ def _policy_bars(res, plt, t, groups_of):
     """Published and simulated efficiency and fairness per run, grouped bars."""
     rows = []
     table = {}
-    for row in t.family.table(groups_of["table"])["rows"]:
+    published = t.family.table(groups_of["table"])
+    columns = published.get("columns", COLUMNS)  # a table without UBR (IMP Table 1) names them
+    for row in published["rows"]:
         table[tuple(sorted(_cell_params(row).items()))] = row
+    nan = float("nan")
     for p, ms in sorted(res.select(), key=lambda x: (x[0].get("n", 5), x[0]["k"],
                                                       TCP_ORDER.index(x[0]["tcp"]),
                                                       COLUMNS.index(x[0]["policy"]))):
-        i = COLUMNS.index(p["policy"])
+        i = columns.index(p["policy"])
         pub = None
         for key, row in table.items():
             if all(p.get(k) == v for k, v in key):
                 pub = row
-        rows.append((groups_of["label"](p), pub["efficiency"][i] if pub else float("nan"),
-                     pub["fairness"][i] if pub else float("nan"), [r["efficiency"] for r in ms],
-                     [r["fairness"] for r in ms]))
+        rows.append((groups_of["label"](p), pub["efficiency"][i] if pub else nan,
+                     pub["fairness"][i] if pub and "fairness" in pub else nan,
+                     [r["efficiency"] for r in ms], [r["fairness"] for r in ms]))
     fig, axs = plt.subplots(2, 1, figsize=(max(8, 0.55 * len(rows)), 7))
     bars(axs[0], [r[0] for r in rows], [r[1] for r in rows], [r[3] for r in rows], "efficiency",
          "E = Σx/C")
@@ -858,6 +905,16 @@ def icccn_figure(res, plt, t):
 def geo_figure(res, plt, t):
     return _policy_bars(res, plt, t, {"table": "geo", "label": lambda p: f"{p['tcp']} "
                                       f"{p['k'] // 1000}k {p['policy']}"})
+
+
+@fam.figure
+def leo_figure(res, plt, t):
+    # IMP Table 1 gives no fairness: the lower panel shows the simulated fairness alone.
+    fig = _policy_bars(res, plt, t, {"table": "leo", "label": lambda p: f"{p['tcp']} "
+                                     f"{p['k'] // 1000}k {p['policy']}"})
+    fig.axes[1].set_title("fairness (simulated; IMP Table 1 gives none)", fontsize=10)
+    fig.suptitle(fill(f"{t.id}: {t.title}", 110), fontsize=10)  # the long title on two lines
+    return fig
 
 
 @fam.figure
