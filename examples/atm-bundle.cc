@@ -176,12 +176,12 @@ main(int argc, char* argv[])
                       vcs,
                       {"one", "each", "vp"});
     options.AddValue("vcPcr",
-                     "with --vcs=each or vp: each VC's PCR (default --pcr / --connections)",
+                     "each VC's PCR when --vcs is each or vp (default --pcr / --connections)",
                      vcPcr,
                      AtmCommandLine::CellRateCheck());
     options.AddValue("untilFirst",
-                     "the run ends when the first connection's spec ends (true with "
-                     "--mix=rr-bulk)",
+                     "the run ends when the first connection's spec ends (always with the "
+                     "rr-bulk mix)",
                      untilFirst);
     options.AddValue("startJitter",
                      "each connection starts at U[0, startJitter)",

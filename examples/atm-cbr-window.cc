@@ -250,7 +250,7 @@ main(int argc, char* argv[])
                      Seconds(100));
     options.AddValue("spacing",
                      "packet-train model (BON's SBA-200): per-cell spacing R within a PDU "
-                     "(PacketTrainShaper; 0 with --gap=0: no packet train)",
+                     "(PacketTrainShaper; 0 and a zero --gap give no packet train)",
                      c.spacing,
                      Time(0),
                      Seconds(1));

@@ -153,7 +153,7 @@ main(int argc, char* argv[])
                      1.0,
                      1e9);
     options.AddValue("backgroundMcr",
-                     "MCR of each background VC, cells/s (0 only with --service=ubr: a GFR "
+                     "MCR of each background VC, cells/s (0 only with UBR service; a GFR "
                      "contract needs a positive MCR)",
                      backgroundMcr,
                      0.0,
@@ -214,7 +214,7 @@ main(int argc, char* argv[])
                      "the policy's");
     options.AddValue("policyAttributes",
                      "more attributes of the buffer policy, Name=Value,... (e.g. TBA's "
-                     "PositionRounding=Nearest; --PrintAttributes=<its TypeId> lists them)",
+                     "PositionRounding=Nearest; --PrintAttributes with its TypeId lists them)",
                      policyAttributes,
                      [](const std::string&, std::string*) { return true; });
     options.AddValue("schedulerAttributes",

@@ -189,8 +189,8 @@ main(int argc, char* argv[])
                      4000000,
                      "the policy's, 256");
     options.AddList("vcThresholds",
-                    "per-VC single-drop thresholds r_i in cells of --policy=vc-threshold at the "
-                    "trunk, one per source or one for all; the fairness index then measures "
+                    "per-VC single-drop thresholds r_i in cells of the vc-threshold policy at "
+                    "the trunk, one per source or one for all; the fairness index then measures "
                     "against the shares r_i / sum r",
                     vcThresholds,
                     1,
@@ -207,12 +207,12 @@ main(int argc, char* argv[])
                       service,
                       {"ubr", "abr"});
     options.AddValue("abrSwitch",
-                     "with --service=abr: the trunk port's ABR behaviour: " +
+                     "the trunk port's ABR behaviour with service abr: " +
                          AtmAbrBehaviourFactory::GetShortNameList() + ", or a TypeId",
                      abrSwitch,
                      AtmCommandLine::AbrBehaviourCheck());
     options.AddValue("icr",
-                     "with --service=abr: ICR as a fraction of the link rate, in (0, 1]",
+                     "ICR as a fraction of the link rate with service abr, in (0, 1]",
                      icrFraction,
                      1e-6,
                      1,

@@ -268,7 +268,7 @@ main(int argc, char* argv[])
                     1e5,
                     "the topology's");
     options.AddList("scr",
-                    "--service=vbr3: SCR of each pair's VC, Mb/s of cells",
+                    "SCR of each pair's VC with service vbr3, Mb/s of cells",
                     scr,
                     0.001,
                     1e5,
@@ -284,12 +284,14 @@ main(int argc, char* argv[])
                      "buffer policy of the switch ports: " +
                          AtmBufferPolicyFactory::GetShortNameList() + ", or a TypeId",
                      policy,
-                     AtmCommandLine::BufferPolicyCheck());
+                     AtmCommandLine::BufferPolicyCheck(),
+                     "the topology's");
     options.AddValue("scheduler",
                      "cell scheduler of the switch ports: " +
                          AtmCellSchedulerFactory::GetShortNameList() + ", or a TypeId",
                      scheduler,
-                     AtmCommandLine::CellSchedulerCheck());
+                     AtmCommandLine::CellSchedulerCheck(),
+                     "the topology's");
     options.AddValue("bufferCells",
                      "cell buffer of every switch port",
                      bufferCells,
@@ -319,23 +321,24 @@ main(int argc, char* argv[])
     options.AddValue("mfs", "MFS of the GFR contracts, cells", mfs, 1, 1366);
     options.AddValue("mbs", "MBS of the GFR or VBR contracts, cells", mbs, 1, 1000000, "--mfs");
     options.AddValue("pbsThreshold",
-                     "--policy=pbs: the CLP = 1 threshold, cells",
+                     "the CLP = 1 threshold of policy pbs, cells",
                      pbsThreshold,
                      0,
                      4000000);
     shaper.AddOptions(options, "each router's VC", "--mbs (BON's routers)");
     options.AddChoice("shapedPairs",
-                      "--shaper=gfr: the pairs whose VC is shaped: all, or gfr2 (the GFR.2 "
+                      "with the GFR shaper, the pairs whose VC is shaped: all, or gfr2 (the GFR.2 "
                       "pairs only: BON's mixed routers with shaped GFR.2 routers)",
                       shapedPairs,
                       {"all", "gfr2"});
     options.AddValue("gfr1Eligibility",
                      "the switches mark the CLP = 0 frames of GFR.1 VCs that fail the F-GCRA as "
-                     "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); default: true with "
-                     "--scheduler=fifo, false with per-VC queues, whose scheduler guarantees "
+                     "not eligible (for tag-sensitive FIFOs, BON ch. 7.2.1); by default true with "
+                     "the fifo scheduler, false with per-VC queues, whose scheduler guarantees "
                      "the MCR (BON ch. 7.2.2), and false for jain-dfba (DFBA alone guarantees "
                      "the MCRs there, from each VC's occupancy)",
-                     gfr1Eligibility);
+                     gfr1Eligibility,
+                     "the scheduler's");
     options.AddValue("egressAtMcr",
                      "each link s1 -> R_i* at its pair's MCR (BON's UBR references)",
                      egressAtMcr);

@@ -186,7 +186,7 @@ main(int argc, char* argv[])
                      "the policy's");
     options.AddValue("policyAttributes",
                      "more attributes of the buffer policy, Name=Value,... "
-                     "(--PrintAttributes=<its TypeId> lists them)",
+                     "(--PrintAttributes with its TypeId lists them)",
                      policyAttributes,
                      [](const std::string&, std::string*) { return true; });
     options.AddValue("schedulerAttributes",

@@ -219,7 +219,7 @@ main(int argc, char* argv[])
     options.AddValue(
         "shaperRate",
         "source shaper rate in kb/s: CBR (PcrShaper), or the peak of a VBR shaper with "
-        "--shaperScr (0: no rate shaper)",
+        "--shaperScr (0 means no rate shaper)",
         c.shaperRate,
         0.0,
         10e6);
@@ -278,7 +278,7 @@ main(int argc, char* argv[])
                      c.policy,
                      AtmCommandLine::BufferPolicyCheck());
     options.AddValue("policyThreshold",
-                     "ThresholdCells of --policy, if it has one (0: its default)",
+                     "ThresholdCells of the buffer policy, if it has one (0 means its default)",
                      c.policyThreshold,
                      1,
                      4000000,

@@ -15,6 +15,8 @@
 #include "ns3/log.h"
 #include "ns3/string.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -36,7 +38,42 @@ struct AtmCommandLine::State
     std::string program;                         //!< the program's name, for messages
     std::map<std::string, std::string> given;    //!< options the command line gave, as text
     std::map<std::string, std::string> defaults; //!< every option's default, as --help shows it
+    std::map<std::string, std::string> typed;    //!< the last text of each option on the command
+                                                 //!< line, as typed (for messages)
 };
+
+/**
+ * @brief Whether a text spells an option's default as a campaign tool writes it back.
+ *
+ * SEM (the ns-3 Simulation Execution Manager) reads each option's default from --PrintHelp,
+ * keeps a number as a Python float, true/false as a Python bool and a missing default as None,
+ * and passes every option on every run as "--name=str(value)": "1000.0" for 1000, "True",
+ * "None", and a default that is a description ("the preset's") as that text.
+ *
+ * @param text the option's text on the command line
+ * @param def its default as --help shows it
+ * @return true if @p text is @p def, the same word in another case, the same number in another
+ *         spelling, or "None" for an option without a default
+ */
+static bool
+SpellsDefault(const std::string& text, const std::string& def)
+{
+    if (text == def || (def.empty() && text == "None"))
+    {
+        return true;
+    }
+    if (text.size() == def.size() &&
+        std::equal(text.begin(), text.end(), def.begin(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) ==
+                   std::tolower(static_cast<unsigned char>(b));
+        }))
+    {
+        return true;
+    }
+    double x;
+    double y;
+    return AtmCommandLine::ParseReal(text, &x) && AtmCommandLine::ParseReal(def, &y) && x == y;
+}
 
 namespace
 {
@@ -109,6 +146,23 @@ TimeRangeText(Time min, Time max)
 }
 
 /**
+ * @param text an integer option's text
+ * @return the text without a fraction of zeros ("1000.0" -> "1000", the spelling of a number that
+ *         SEM passes back as a Python float); any other text unchanged
+ */
+std::string
+IntegerDigits(const std::string& text)
+{
+    const std::string::size_type point = text.find('.');
+    if (point == std::string::npos || point == 0 || point + 1 == text.size() ||
+        text.find_first_not_of('0', point + 1) != std::string::npos)
+    {
+        return text;
+    }
+    return text.substr(0, point);
+}
+
+/**
  * @param value the variable an integer option sets
  * @param min smallest valid value
  * @param max largest valid value
@@ -118,7 +172,8 @@ template <typename T>
 std::function<bool(const std::string&, std::string*)>
 IntegerParser(T& value, T min, T max)
 {
-    return [&value, min, max](const std::string& text, std::string* expected) {
+    return [&value, min, max](const std::string& raw, std::string* expected) {
+        const std::string text = IntegerDigits(raw);
         bool ok;
         if constexpr (std::is_signed_v<T>)
         {
@@ -161,6 +216,21 @@ AtmCommandLine::Register(const std::string& name,
 {
     std::shared_ptr<State> state = m_state;
     auto handler = [state, name, parse](const std::string& text) -> bool {
+        const std::string& def = state->defaults[name];
+        state->typed[name] = text;
+        std::string ignored;
+        double number;
+        // The default spelled again (by a campaign tool that passes every option): not given.
+        // An earlier occurrence of the option may have changed the variable: parse() resets it
+        // from the default's own text when that is a value. A default that is a number the
+        // option refuses (a zero rate that must be given) is no value to fall back on, and an
+        // empty text is the option's own business (an empty list is refused).
+        if (!text.empty() && SpellsDefault(text, def) &&
+            (parse(def, &ignored) || !AtmCommandLine::ParseReal(def, &number)))
+        {
+            state->given.erase(name);
+            return true;
+        }
         std::string expected;
         if (!parse(text, &expected))
         {
@@ -268,12 +338,19 @@ AtmCommandLine::AddValue(const std::string& name,
 }
 
 void
-AtmCommandLine::AddValue(const std::string& name, const std::string& help, bool& value)
+AtmCommandLine::AddValue(const std::string& name,
+                         const std::string& help,
+                         bool& value,
+                         const std::string& defaultText)
 {
     Register(
         name,
         help,
-        [&value](const std::string& text, std::string* expected) {
+        [&value](const std::string& raw, std::string* expected) {
+            std::string text = raw;
+            std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
+                return static_cast<char>(std::tolower(c));
+            });
             if (text.empty() || text == "true" || text == "1") // "--flag" alone: true
             {
                 value = true;
@@ -284,10 +361,10 @@ AtmCommandLine::AddValue(const std::string& name, const std::string& help, bool&
                 value = false;
                 return true;
             }
-            *expected = "true, false, 1 or 0 (or the option alone for true)";
+            *expected = "true, false, 1 or 0 (in any case; or the option alone for true)";
             return false;
         },
-        value ? "true" : "false");
+        defaultText.empty() ? (value ? "true" : "false") : defaultText);
 }
 
 void
@@ -316,7 +393,8 @@ void
 AtmCommandLine::AddValue(const std::string& name,
                          const std::string& help,
                          std::string& value,
-                         Check check)
+                         Check check,
+                         const std::string& defaultText)
 {
     Register(
         name,
@@ -329,7 +407,7 @@ AtmCommandLine::AddValue(const std::string& name,
             value = text;
             return true;
         },
-        value);
+        defaultText.empty() ? value : defaultText);
 }
 
 namespace
@@ -525,11 +603,15 @@ AtmCommandLine::AddChoice(const std::string& name,
         name,
         help,
         [&value, choices, list](const std::string& text, std::string* expected) {
+            double x;
+            double y;
+            const bool numeric = ParseReal(text, &x);
             for (const auto& c : choices)
             {
-                if (c == text)
+                // A numeric choice also in another spelling of its number ("1.0" for "1").
+                if (c == text || (numeric && ParseReal(c, &y) && x == y))
                 {
-                    value = text;
+                    value = c;
                     return true;
                 }
             }
@@ -548,10 +630,10 @@ AtmCommandLine::IsSet(const std::string& name) const
 std::string
 AtmCommandLine::GetText(const std::string& name) const
 {
-    auto given = m_state->given.find(name);
-    if (given != m_state->given.end())
+    auto typed = m_state->typed.find(name);
+    if (typed != m_state->typed.end())
     {
-        return given->second;
+        return typed->second;
     }
     auto def = m_state->defaults.find(name);
     NS_ABORT_MSG_IF(def == m_state->defaults.end(),

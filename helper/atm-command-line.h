@@ -61,6 +61,17 @@ class CommandLine;
  *   if (!options.IsSet("accessDelay")) { accessDelay = preset.accessDelay; }
  * @endcode
  *
+ * Campaign tools: SEM (the ns-3 Simulation Execution Manager) reads the options and their
+ * defaults from --PrintHelp and passes every one of them on every run, in Python's spelling of
+ * the value it read: an integer default 1000 comes back as "1000.0", true as "True", a missing
+ * default as "None", a descriptive default ("the preset's") as that text. So an integer option
+ * also takes digits followed by a fraction of zeros, a boolean any case, a numeric AddChoice()
+ * another spelling of the same number; and a text that spells the option's default (the same
+ * text, or word in another case, or number, or "None" where there is no default) counts as not
+ * given: IsSet() is false and the variable keeps its default. Help texts should not contain
+ * "--name" followed later by ':' or '=', nor brackets: SEM's parser of --PrintHelp would take
+ * them for the option's name or default.
+ *
  * Each AddValue() forwards to ns3::CommandLine::AddValue() with a callback, so --help lists the
  * option with its help text and default as usual. The object keeps its state in shared storage:
  * it may be destroyed before Parse() (TcpEraCommandLine uses a temporary one), but the variables
@@ -84,8 +95,8 @@ class AtmCommandLine
     explicit AtmCommandLine(CommandLine& cmd);
 
     /**
-     * @brief An unsigned integer option: decimal digits only (no sign, fraction or exponent), in
-     *        [@p min, @p max].
+     * @brief An unsigned integer option: decimal digits only (no sign, fraction or exponent; a
+     *        fraction of zeros, "1000.0", is taken), in [@p min, @p max].
      * @param name option name without "--"
      * @param help help text
      * @param value the variable (its value is the default)
@@ -161,13 +172,17 @@ class AtmCommandLine
                   const std::string& defaultText = "");
 
     /**
-     * @brief A boolean option: true, false, 1 or 0, or the option alone ("--vp") for true
-     *        (ns-3's own parser also takes t/f and silently maps some other text).
+     * @brief A boolean option: true, false (in any case), 1 or 0, or the option alone ("--vp")
+     *        for true (ns-3's own parser also takes t/f and silently maps some other text).
      * @param name option name without "--"
      * @param help help text
      * @param value the variable (its value is the default)
+     * @param defaultText the default as --help shows it (empty: "true" or "false")
      */
-    void AddValue(const std::string& name, const std::string& help, bool& value);
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  bool& value,
+                  const std::string& defaultText = "");
 
     /**
      * @brief A cell-rate option (AtmCellRate::TryParse: a preset such as OC3c, cells/s, a cell
@@ -188,11 +203,14 @@ class AtmCommandLine
      * @param help help text
      * @param value the variable (its value is the default)
      * @param check accepts or refuses a text (and says what is valid)
+     * @param defaultText the default as --help shows it (empty: @p value), e.g. "the preset's"
+     *        for an empty @p value that means "not given"
      */
     void AddValue(const std::string& name,
                   const std::string& help,
                   std::string& value,
-                  Check check);
+                  Check check,
+                  const std::string& defaultText = "");
 
     /**
      * @brief A list option: comma-separated real numbers, each in [@p min, @p max] (e.g.
@@ -229,7 +247,8 @@ class AtmCommandLine
                  const std::string& defaultText = "");
 
     /**
-     * @brief A string option that must be one of @p choices (exact match).
+     * @brief A string option that must be one of @p choices (exact match; a numeric choice
+     *        also in another spelling of its number, "1.0" for "1").
      * @param name option name without "--"
      * @param help help text
      * @param value the variable (its value is the default)
@@ -244,13 +263,14 @@ class AtmCommandLine
 
     /**
      * @param name an option registered here
-     * @return true if the command line gave it
+     * @return true if the command line gave it, other than as its default spelled again
      */
     bool IsSet(const std::string& name) const;
 
     /**
      * @param name an option registered here
-     * @return the text the command line gave for it, or its default as --help shows it
+     * @return the text the command line gave for it (as typed, also when it spelled the
+     *         default), or its default as --help shows it
      */
     std::string GetText(const std::string& name) const;
 

@@ -686,7 +686,7 @@ AtmFlowTracerCommandLine::AddOptions(AtmCommandLine& options)
                          return false;
                      });
     options.AddValue("traceInterval",
-                     "with --traceDir: the sampling interval of the switch ports",
+                     "the sampling interval of the switch ports (with --traceDir)",
                      m_interval,
                      MicroSeconds(1),
                      Seconds(100));

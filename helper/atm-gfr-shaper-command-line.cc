@@ -23,19 +23,23 @@ AtmGfrShaperCommandLine::AddOptions(AtmCommandLine& options,
                       m_name,
                       {"none", "gfr"});
     options.AddValue("shaperBufferCells",
-                     "--shaper=gfr: the shaper's buffer, cells (EPD beyond)",
+                     "the GFR shaper's buffer, cells (EPD beyond)",
                      m_bufferCells,
                      1,
                      4000000);
-    options
-        .AddValue("shaperMinTh", "--shaper=gfr: Min_th, cells", m_minTh, 0, 4000000, minThDefault);
-    options.AddValue("shaperMaxTh", "--shaper=gfr: Max_th, cells", m_maxTh, 1, 4000000);
+    options.AddValue("shaperMinTh",
+                     "Min_th of the GFR shaper, cells",
+                     m_minTh,
+                     0,
+                     4000000,
+                     minThDefault);
+    options.AddValue("shaperMaxTh", "Max_th of the GFR shaper, cells", m_maxTh, 1, 4000000);
     options.AddValue("shaperPeriod",
-                     "--shaper=gfr: T, the arrival-rate window",
+                     "T of the GFR shaper, its arrival-rate window",
                      m_period,
                      MicroSeconds(1),
                      Seconds(100));
-    options.AddValue("shaperWq", "--shaper=gfr: wq of the arrival-rate filter", m_wq, 0.0, 1.0);
+    options.AddValue("shaperWq", "wq of the GFR shaper's arrival-rate filter", m_wq, 0.0, 1.0);
 }
 
 void

@@ -120,7 +120,7 @@ TcpEraCommandLine::AddOptions(AtmCommandLine& checked, uint32_t options)
                          1,
                          m_delayedAck < 0 ? "the preset's" : "");
         checked.AddValue("delAckTimeout",
-                         "delayed-ACK timer (with --delayedAck=1)",
+                         "delayed-ACK timer (when --delayedAck is 1)",
                          m_delAckTimeout,
                          NanoSeconds(1),
                          maxTime);

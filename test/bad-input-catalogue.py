@@ -282,7 +282,9 @@ cases = [
      r"atm-www: invalid --delay=leo: expected one of wan, meo, geo"),
     ("atm-www: buffer of a round-trip multiple the paper did not run", "atm-www --bufferRtt=3",
      r"atm-www: invalid --bufferRtt=3: expected one of 0.5, 1, 2"),
-    ("atm-www: two buffer sizes", "atm-www --bufferCells=1000 --bufferRtt=1",
+    # --bufferRtt=1 is its default, which given again counts as not given (AtmCommandLine: a
+    # campaign tool such as SEM passes every option at its default): a conflict needs another.
+    ("atm-www: two buffer sizes", "atm-www --bufferCells=1000 --bufferRtt=2",
      r"atm-www: invalid --bufferCells=1000: either --bufferCells or --bufferRtt, not both"),
     ("atm-www: Z with EPD", "atm-www --policy=epd --z=0.5",
      r"atm-www: invalid --z=0.5: --policy=sd \(EPD has no Z\)"),

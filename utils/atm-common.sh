@@ -189,6 +189,30 @@ atm_check_determinism() {
     atm_count "$2 examples are deterministic per --RngRun and change with it where stochastic (utils/atm-check-determinism)" $rc
 }
 
+# SEM compatibility of the examples (utils/atm-check-sem): every command of
+# test/examples-to-run.py through the PyPI package sem's own parameter parser and runner, against
+# a direct run (same standard output, one JSON line, no other files). sem is installed once in a
+# virtual environment under $ATM_CACHE (about 20 s); the check takes a few seconds on 2 cores.
+# $1 = build dir, $2 = label prefix.
+ATM_SEM_VERSION=${ATM_SEM_VERSION:-0.3.9.1}
+atm_check_sem() {
+    local venv=$ATM_CACHE/venv-sem rc
+    if ! "$venv/bin/python" -c "import sem" 2>/dev/null; then
+        { python3 -m venv "$venv" 2>/dev/null || { atm_apt_install python3-venv && python3 -m venv "$venv"; }; } \
+            && "$venv/bin/pip" install -q "sem==$ATM_SEM_VERSION" >"$1/sem-install.log" 2>&1
+        rc=$?
+        if [ $rc -ne 0 ]; then
+            tail -n 20 "$1/sem-install.log"
+            atm_count "$2 SEM $ATM_SEM_VERSION installs from PyPI" $rc
+            return
+        fi
+    fi
+    "$venv/bin/python" "$ATM_ROOT/utils/atm-check-sem" --build "$1" >"$1/sem-check.log" 2>&1
+    rc=$?
+    [ $rc -ne 0 ] && grep -v '^ok ' "$1/sem-check.log" | tail -n 30
+    atm_count "$2 every example runs unchanged as a SEM $ATM_SEM_VERSION campaign script (utils/atm-check-sem)" $rc
+}
+
 # Everything a standalone build can test. $1 = build dir, $2 = fullness, $3 = label.
 # $4 = "ns3-only": leave out what does not depend on the ns-3 release (the validation runner's
 # unit tests, which use a fake simulator, and the manual's Sphinx build), for a second backend.
@@ -198,6 +222,7 @@ atm_test_standalone() {
     atm_run_examples "$1" "$3"
     atm_check_bad_input "$1" "$3"
     atm_check_determinism "$1" "$3"
+    atm_check_sem "$1" "$3"
     [ "${4:-}" = ns3-only ] || atm_run_validation_unittests "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
     [ "${4:-}" = ns3-only ] || atm_check_doc "$1" "$3"

@@ -159,6 +159,120 @@ TEST(AtmCommandLineTest, GoodValuesAreStoredAndMarkedSet)
     EXPECT_EQ(options.GetText("untouched"), "7");
 }
 
+// SEM (the ns-3 Simulation Execution Manager) passes every option back in Python's spelling of
+// the default it read from --PrintHelp: "1000.0" for an integer, "True", "None" for no default.
+TEST(AtmCommandLineTest, CampaignToolSpellingsAreTaken)
+{
+    uint32_t n = 5;
+    uint64_t bytes = 0;
+    int32_t offset = 0;
+    bool flag = false;
+    bool other = true;
+    std::string choice = "0.5";
+    ParseWith({"--n=10.0",
+               "--bytes=1000000.000",
+               "--offset=-3.0",
+               "--flag=True",
+               "--other=FALSE",
+               "--choice=1.0"},
+              [&](AtmCommandLine& o) {
+                  o.AddValue("n", "count", n, 1, 10);
+                  o.AddValue("bytes", "bytes", bytes, 0, UINT64_C(1000000000));
+                  o.AddValue("offset", "offset", offset, -10, 10);
+                  o.AddValue("flag", "flag", flag);
+                  o.AddValue("other", "other", other);
+                  o.AddChoice("choice", "a numeric choice", choice, {"0.5", "1", "2"});
+              });
+    EXPECT_EQ(n, 10U);
+    EXPECT_EQ(bytes, UINT64_C(1000000));
+    EXPECT_EQ(offset, -3);
+    EXPECT_TRUE(flag);
+    EXPECT_FALSE(other);
+    EXPECT_EQ(choice, "1") << "the choice as listed, not as typed";
+}
+
+TEST(AtmCommandLineDeathTest, AFractionIsStillNotAnInteger)
+{
+    uint32_t n = 5;
+    EXPECT_EXIT(ParseWith({"--n=2.5"}, [&](AtmCommandLine& o) { o.AddValue("n", "c", n, 1, 10); }),
+                ::testing::ExitedWithCode(1),
+                "invalid --n=2.5: expected an integer in \\[1, 10\\]");
+    EXPECT_EXIT(ParseWith({"--n=3."}, [&](AtmCommandLine& o) { o.AddValue("n", "c", n, 1, 10); }),
+                ::testing::ExitedWithCode(1),
+                "invalid --n=3.: expected an integer");
+}
+
+TEST(AtmCommandLineTest, TheDefaultSpelledAgainIsNotGiven)
+{
+    uint32_t n = 1000;
+    double x = 0.8;
+    Time preset;
+    Time d = MilliSeconds(10);
+    bool flag = true;
+    std::string dir;
+    std::string policy;
+    std::string choice = "2";
+    uint32_t given = 3;
+    CommandLine cmd("atm-test-program");
+    AtmCommandLine options(cmd);
+    options.AddValue("n", "count", n, 1, 4000);
+    options.AddValue("x", "fraction", x, 0.0, 1.0);
+    options.AddValue("preset", "delay", preset, Time(0), Seconds(10), "the preset's");
+    options.AddValue("d", "delay", d, Time(0), Seconds(10));
+    options.AddValue("flag", "flag", flag);
+    options.AddValue("dir", "a directory", dir, [](const std::string&, std::string*) {
+        return true;
+    });
+    options.AddValue(
+        "policy",
+        "policy",
+        policy,
+        [](const std::string& t, std::string* e) {
+            *e = "tail or epd";
+            return t == "tail" || t == "epd";
+        },
+        "the topology's");
+    options.AddChoice("choice", "choice", choice, {"0.5", "1", "2"});
+    options.AddValue("given", "given", given, 0, 10);
+    ParseArgs(cmd,
+              {"--n=1000.0",
+               "--x=0.8",
+               "--preset=the preset's",
+               "--d=10ms",
+               "--flag=True",
+               "--dir=None",
+               "--policy=the topology's",
+               "--choice=2.0",
+               "--given=4.0"});
+    for (const char* name : {"n", "x", "preset", "d", "flag", "dir", "policy", "choice"})
+    {
+        EXPECT_FALSE(options.IsSet(name)) << "--" << name << " spelled its default";
+    }
+    EXPECT_EQ(n, 1000U);
+    EXPECT_DOUBLE_EQ(x, 0.8);
+    EXPECT_EQ(preset, Time(0)) << "a descriptive default leaves the variable alone";
+    EXPECT_EQ(d, MilliSeconds(10));
+    EXPECT_TRUE(flag);
+    EXPECT_EQ(dir, "") << "None is no directory";
+    EXPECT_EQ(policy, "");
+    EXPECT_EQ(choice, "2");
+    EXPECT_TRUE(options.IsSet("given"));
+    EXPECT_EQ(given, 4U);
+    EXPECT_EQ(options.GetText("given"), "4.0") << "messages show the text as typed";
+    EXPECT_EQ(options.GetText("preset"), "the preset's");
+}
+
+TEST(AtmCommandLineTest, TheDefaultAfterAnotherValueRestoresIt)
+{
+    uint32_t n = 5;
+    CommandLine cmd("atm-test-program");
+    AtmCommandLine options(cmd);
+    options.AddValue("n", "count", n, 1, 10);
+    ParseArgs(cmd, {"--n=7", "--n=5.0"});
+    EXPECT_EQ(n, 5U) << "the last occurrence wins, as in ns3::CommandLine";
+    EXPECT_FALSE(options.IsSet("n"));
+}
+
 TEST(AtmCommandLineTest, ListsAreParsedWholeAndReplaceTheDefault)
 {
     std::vector<double> weights{1.0};
