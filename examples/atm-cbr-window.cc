@@ -66,11 +66,11 @@
  *                    --source=bon-default --duration=30s
  *   the same unshaped (no transfer):  ... --spacing=0 --gap=0
  *   TEN34-WINDOW NO-ES, 128 KB socket buffers:
- *     atm-cbr-window --pcr=13.824Mbps@payload --vp --trunkRate=E3 --rtt=63ms --window=131072
+ *     atm-cbr-window --pcr=13.824Mbps\@payload --vp --trunkRate=E3 --rtt=63ms --window=131072
  *                    --cdvt=100us --source=bsd --timerTick=200ms --delayedAck=1
  *                    --delAckTimeout=50ms
  *   CRC-WAN-WINDOW, 16 KB, payload convention:
- *     atm-cbr-window --pcr=10Mbps@payload --trunkRate=DS3 --rtt=100ms --window=16384
+ *     atm-cbr-window --pcr=10Mbps\@payload --trunkRate=DS3 --rtt=100ms --window=16384
  *                    --mtu=9188 --source=crc --tsdu=9000
  */
 
@@ -212,6 +212,12 @@ ConformingPackets(const AtmCellRate& access,
 
 } // namespace
 
+/**
+ * The example's program (the file's description says what it runs and prints).
+ * @param argc the number of command-line arguments
+ * @param argv the command-line arguments (--PrintHelp lists the options)
+ * @return the exit status
+ */
 int
 main(int argc, char* argv[])
 {

@@ -20,7 +20,7 @@
  *
  * Output: a per-VC summary (frames, cells, goodput, the cell ledger of each direction, raw and
  * effective utilisation of the trunk) and, last, one JSON line. With --pcap and --ascii (on by
- * default) it writes atm-first-<node>-<device>.pcap (open them in Wireshark or tshark: link
+ * default) it writes atm-first-\<node\>-\<device\>.pcap (open them in Wireshark or tshark: link
  * type SunATM, decoded down to TCP) and atm-first.tr into the working directory.
  *
  * Time series (AtmFlowTracer, the format of atm-n-source's): --traceDir=DIR creates DIR and
@@ -89,6 +89,12 @@ struct SenderHook
 
 } // namespace
 
+/**
+ * The example's program (the file's description says what it runs and prints).
+ * @param argc the number of command-line arguments
+ * @param argv the command-line arguments (--PrintHelp lists the options)
+ * @return the exit status
+ */
 int
 main(int argc, char* argv[])
 {

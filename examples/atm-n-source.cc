@@ -33,7 +33,7 @@
  * - DIR/ports.csv, `time_s,port,metric,value`: every --traceInterval (default 1 ms), for each
  *   switch port of the data direction (sw0-trunk, the bottleneck, and sw1-dst0 ...
  *   sw1-dstN-1), queue_cells, queue_max_cells and, for reasons with drops in the interval,
- *   drop_<reason>_cells and frame_drop_<reason>.
+ *   drop_\<reason\>_cells and frame_drop_\<reason\>.
  * A directory that cannot be created or written is a usage error. `utils/atm-validation --plot DIR`
  * draws the series (cwnd, ssthresh and timeouts per flow; queues and drops per port) as a PNG.
  *
@@ -94,6 +94,12 @@
 
 using namespace ns3;
 
+/**
+ * The example's program (the file's description says what it runs and prints).
+ * @param argc the number of command-line arguments
+ * @param argv the command-line arguments (--PrintHelp lists the options)
+ * @return the exit status
+ */
 int
 main(int argc, char* argv[])
 {

@@ -90,6 +90,12 @@ StopNow()
 
 } // namespace
 
+/**
+ * The example's program (the file's description says what it runs and prints).
+ * @param argc the number of command-line arguments
+ * @param argv the command-line arguments (--PrintHelp lists the options)
+ * @return the exit status
+ */
 int
 main(int argc, char* argv[])
 {

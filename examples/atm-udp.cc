@@ -43,7 +43,7 @@
  * Examples:
  *   TEN34 Fig. 11, one size:     atm-udp --pcr=24000 --size=1024
  *   PCR 2 % above the VP:        atm-udp --pcr=36720 --size=9152
- *   section 5.2, the tight link: atm-udp --vpRate=2Mbps@payload --cdvt=400us --contract=ubr
+ *   section 5.2, the tight link: atm-udp --vpRate=2Mbps\@payload --cdvt=400us --contract=ubr
  *                                        --size=100 --interval=50ms --datagrams=20
  *   ... shaped per VP at s0:     (the same) --vpShaping
  */
@@ -126,6 +126,12 @@ RecordWarmup(Mark* mark, Ptr<AtmUdpStreamSender> sender, Ptr<PacketSink> sink)
 
 } // namespace
 
+/**
+ * The example's program (the file's description says what it runs and prints).
+ * @param argc the number of command-line arguments
+ * @param argv the command-line arguments (--PrintHelp lists the options)
+ * @return the exit status
+ */
 int
 main(int argc, char* argv[])
 {

@@ -32,7 +32,7 @@ class AtmCommandLine;
  * | option          | default        | effect                                               |
  * |-----------------|----------------|------------------------------------------------------|
  * | --window        | 32768          | TCP window = socket buffers of both hosts (bytes)    |
- * | --pcr           | 10Mbps@payload | PCR of the CBR PVC (at most the slowest link's rate) |
+ * | --pcr           | 10Mbps\@payload | PCR of the CBR PVC (at most the slowest link's rate) |
  * | --cdvt          | 100us          | CDVT of the policed contract                         |
  * | --rtt           | 100ms          | round-trip propagation delay (>= 4 access delays)    |
  * | --mtu           | 9188           | IP MTU of the hosts, 68 ... 65,527                   |

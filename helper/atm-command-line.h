@@ -111,8 +111,8 @@ class AtmCommandLine
                   uint32_t max,
                   const std::string& defaultText = "");
 
-    /// @copydoc AddValue(const std::string&,const std::string&,uint32_t&,uint32_t,uint32_t,const
-    /// std::string&)
+    /// @copydoc AddValue(const std::string&,const std::string&,uint32_t&,uint32_t,uint32_t,
+    /// const std::string&)
     void AddValue(const std::string& name,
                   const std::string& help,
                   uint64_t& value,
@@ -186,7 +186,7 @@ class AtmCommandLine
 
     /**
      * @brief A cell-rate option (AtmCellRate::TryParse: a preset such as OC3c, cells/s, a cell
-     *        time, or a bit rate such as 155.52Mbps or 10Mbps@payload; always positive).
+     *        time, or a bit rate such as 155.52Mbps or 10Mbps\@payload; always positive).
      * @param name option name without "--"
      * @param help help text
      * @param value the variable (its value is the default)

@@ -362,6 +362,7 @@ class ShortNamesTestCase : public TestCase
     }
 
   private:
+    /// Runs the checks of the test case.
     void DoRun() override
     {
         const std::vector<TypeId> listed = ConstructibleSubclasses(Base::GetTypeId());

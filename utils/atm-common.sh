@@ -476,3 +476,60 @@ atm_summary() {
     echo "$ATM_PASSED passed, $ATM_FAILED failed"
     [ "$ATM_FAILED" -eq 0 ]
 }
+
+# The HTML API reference (doc/doxygen/Doxyfile; doc/atm-user.rst, "API reference (Doxygen)"):
+# the build's atm-print-introspected-doxygen writes the page of the module's attributes and trace
+# sources (<build dir>/doxygen/introspected.h), then Doxygen writes <build dir>/doxygen/html,
+# reading the installed ns-3 headers that the module's headers include (directly or not) so that
+# overrides inherit ns-3's documentation. Warnings do not stop the build; those about the
+# module's own files (doxygen-warnings.log) are counted and may not exceed the number in
+# doc/doxygen/warnings-baseline. About 10 s. $1 = build dir, $2 = label prefix.
+atm_doxygen() {
+    local build label=$2 out rc n baseline inc root h todo next
+    local ns3_headers=() seen=" " mine
+    build=$(cd "${1:?}" && pwd) || return 1
+    out=$build/doxygen
+    command -v doxygen >/dev/null || atm_apt_install doxygen || { atm_count "$label Doxygen API reference builds (doxygen missing)" 1; return 0; }
+    rm -rf "$out" && mkdir -p "$out"
+    rc=0
+    "$build/utils/atm-print-introspected-doxygen" >"$out/introspected.h" 2>"$out/introspected.log" \
+        || { cat "$out/introspected.log"; rc=1; }
+    # The ns-3 include directory (holding ns3/object.h): the wheel's, pkg-config's, Debian's.
+    root=$(sed -n 's/^NS3_WHEEL_ROOT:PATH=//p' "$build/CMakeCache.txt")
+    inc=
+    for h in ${root:+"$root/include"} "$(sed -n 's/^ATM_NS3_PC_ns3-core_INCLUDEDIR:INTERNAL=//p' "$build/CMakeCache.txt")" \
+        $(pkg-config --variable=includedir ns3-core 2>/dev/null) /usr/include /usr/include/ns3*; do
+        [ -n "$h" ] && [ -f "$h/ns3/object.h" ] && { inc=$h/ns3; break; }
+    done
+    # The ns-3 headers the module's headers, test utilities and examples include, transitively
+    # (names of the module's own headers excepted, should the module be installed there too).
+    if [ -n "$inc" ]; then
+        mine=" $(cd "$ATM_ROOT" && find model helper -name '*.h' -printf '%f ')"
+        todo=$(cd "$ATM_ROOT" && cat $(find model helper -name '*.h') test/atm-test-utils.h examples/*.cc \
+            | sed -n 's|^#include "ns3/\([^"]*\)".*|\1|p' | sort -u)
+        while [ -n "$todo" ]; do
+            next=
+            for h in $todo; do
+                case "$seen" in *" $h "*) continue ;; esac
+                seen="$seen$h "
+                case "$mine" in *" $h "*) continue ;; esac
+                [ -f "$inc/$h" ] || continue
+                ns3_headers+=("$inc/$h")
+                next="$next $(sed -n 's|^#include "\(ns3/\)\{0,1\}\([^"/]*\)".*|\2|p' "$inc/$h")"
+            done
+            todo=$next
+        done
+    else
+        atm_log "no installed ns-3 headers found: overrides of ns-3 methods will warn"
+    fi
+    (cd "$ATM_ROOT" && ATM_VERSION=$(cat VERSION) ATM_DOXYGEN_OUT=$out ATM_DOXYGEN_INTROSPECTED=$out/introspected.h \
+        ATM_DOXYGEN_NS3_INCLUDE="${ns3_headers[*]}" doxygen doc/doxygen/Doxyfile) >"$out/doxygen.log" 2>&1 \
+        && [ -s "$out/html/index.html" ] && [ -s "$out/html/atm-introspected.html" ] \
+        || { tail -n 20 "$out/doxygen.log"; rc=1; }
+    grep -E "^($ATM_ROOT/|$out/introspected.h)" "$out/doxygen-warnings.log" 2>/dev/null | grep ': warning: ' \
+        >"$out/atm-warnings.log"
+    n=$(wc -l <"$out/atm-warnings.log")
+    baseline=$(tr -dc '0-9' <"$ATM_ROOT/doc/doxygen/warnings-baseline")
+    [ "$n" -gt "${baseline:-0}" ] && { head -n 20 "$out/atm-warnings.log"; rc=1; }
+    atm_count "$label Doxygen API reference builds ($n warnings, baseline ${baseline:-0})" $rc
+}

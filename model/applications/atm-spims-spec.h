@@ -98,6 +98,7 @@ class AtmSpimsSpec
     bool InitiatorSends() const;
     /// @return the spec in the notation TryParse() reads
     std::string ToString() const;
+    /// @param type a measurement type
     /// @return the type's name (bulk_get, bulk_put, rr)
     static std::string GetTypeName(Type type);
 

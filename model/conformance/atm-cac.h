@@ -124,7 +124,7 @@ class AtmCac : public Object
 
   private:
     /**
-     * @param contracts the reserved contracts, plus optionally one more
+     * @brief The cells/s a category reserves: the reserved contracts, plus optionally one more.
      * @param extra a contract to count as well (null: none)
      * @param category the category summed
      * @param linkRate the link's rate
