@@ -226,6 +226,7 @@ atm_test_standalone() {
     [ "${4:-}" = ns3-only ] || atm_run_validation_unittests "$1" "$3"
     atm_run_validation_smoke "$1" "$3"
     [ "${4:-}" = ns3-only ] || atm_check_doc "$1" "$3"
+    [ "${4:-}" = ns3-only ] || atm_doxygen "$1" "$3"
     atm_check_install "$1" "$3"
 }
 
