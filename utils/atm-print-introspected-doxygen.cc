@@ -189,11 +189,11 @@ Support(ns3::TypeId::SupportLevel level, const std::string& message)
 {
     switch (level)
     {
-    case ns3::TypeId::SUPPORTED:
+    case ns3::TypeId::SupportLevel::SUPPORTED:
         return "";
-    case ns3::TypeId::DEPRECATED:
+    case ns3::TypeId::SupportLevel::DEPRECATED:
         return "deprecated" + (message.empty() ? "" : ": " + Escape(message));
-    case ns3::TypeId::OBSOLETE:
+    case ns3::TypeId::SupportLevel::OBSOLETE:
         return "obsolete" + (message.empty() ? "" : ": " + Escape(message));
     }
     return "";
